@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Snowglobe's performance suite, a package of its own so that its code never reaches users.
+/// `make bench` builds it in release mode and runs it beside the peer scenes in ../shared/peers.
+let package = Package(
+    name: "SnowglobeBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "Snowglobe", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "snowglobe-bench",
+            dependencies: [.product(name: "LayerKit", package: "Snowglobe")],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+        ),
+    ]
+)

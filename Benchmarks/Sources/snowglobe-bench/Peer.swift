@@ -1,0 +1,38 @@
+import Foundation
+
+/// A peer benchmark from ../shared/peers, run as a child process; its `RESULT k=v …` line is parsed.
+struct Peer {
+    let executable: String
+    let arguments: [String]
+
+    /// Runs the peer once; nil when it is not installed or printed no RESULT line.
+    func run() -> [String: String]? {
+        guard let path = Peer.which(executable) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RESULT ") }) else { return nil }
+        var fields: [String: String] = [:]
+        for pair in line.split(separator: " ").dropFirst() {
+            let kv = pair.split(separator: "=", maxSplits: 1)
+            if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
+        }
+        return fields
+    }
+
+    static func which(_ name: String) -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for dir in paths {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

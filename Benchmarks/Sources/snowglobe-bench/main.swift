@@ -1,0 +1,84 @@
+import Foundation
+
+/// `make bench`: each benchmark and the peer doing the same work, in alternating runs, medians,
+/// ratios pair by pair. Writes Benchmarks/results/latest.json as well as the table.
+let arguments = CommandLine.arguments
+let repeats = Int(value(after: "--repeats") ?? "") ?? 5
+let layerCount = Int(value(after: "--layers") ?? "") ?? 100_000
+let peersDir = value(after: "--peers") ?? "../../shared/peers"
+
+func value(after flag: String) -> String? {
+    guard let i = arguments.firstIndex(of: flag), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+
+func median(_ xs: [Double]) -> Double {
+    guard !xs.isEmpty else { return .nan }
+    let s = xs.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func percentile(_ xs: [Double], _ p: Double) -> Double {
+    guard !xs.isEmpty else { return .nan }
+    let s = xs.sorted()
+    return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
+}
+
+struct Row: Codable {
+    var benchmark: String
+    var unit: String
+    var snowglobe: Double
+    var peer: String
+    var peerValue: Double?
+    var ratio: Double?
+    var note: String
+}
+
+var rows: [Row] = []
+
+// Presentation evaluation: seed 000's three animations on many layers, against the same three
+// tweens evaluated in plain Lua 5.4 (peers/lua-tween, one table per object).
+do {
+    let tween = Peer(executable: "lua5.4", arguments: ["\(peersDir)/lua-tween/tween.lua", "\(layerCount)", "60", "tables"])
+    var ours: [Double] = [], p95s: [Double] = [], theirs: [Double] = [], ratios: [Double] = []
+    for rep in 1...repeats {
+        let frames = PresentationBenchmark(count: layerCount, frames: 60).run()
+        let m = median(frames)
+        ours.append(m)
+        p95s.append(percentile(frames, 0.95))
+        if let result = tween.run(), let ms = result["ms_per_frame"].flatMap(Double.init) {
+            theirs.append(ms)
+            ratios.append(m / ms)
+        }
+        FileHandle.standardError.write("presentation rep \(rep)/\(repeats): \(String(format: "%.2f", m)) ms/frame\n".data(using: .utf8) ?? Data())
+    }
+    rows.append(Row(benchmark: "presentation, \(layerCount) layers x 3 animations (seed 000)", unit: "ms/frame",
+                    snowglobe: median(ours), peer: "lua5.4 tween.lua (tables)",
+                    peerValue: theirs.isEmpty ? nil : median(theirs), ratio: ratios.isEmpty ? nil : median(ratios),
+                    note: "p95 \(String(format: "%.2f", median(p95s))) ms; target < 8 ms on one core"))
+}
+
+print("| benchmark | unit | Snowglobe | peer | peer value | ratio (ours/peer) | note |")
+print("|---|---|---|---|---|---|---|")
+for r in rows {
+    let pv = r.peerValue.map { String(format: "%.2f", $0) } ?? "n/a"
+    let ratio = r.ratio.map { String(format: "%.3f", $0) } ?? "n/a"
+    print("| \(r.benchmark) | \(r.unit) | \(String(format: "%.2f", r.snowglobe)) | \(r.peer) | \(pv) | \(ratio) | \(r.note) |")
+}
+
+struct Report: Codable {
+    var date: String
+    var machine: String
+    var rows: [Row]
+}
+let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+    .split(separator: "\n").first(where: { $0.hasPrefix("model name") })?
+    .split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+let report = Report(date: ISO8601DateFormatter().string(from: Date()),
+                    machine: "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)", rows: rows)
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+if let data = try? encoder.encode(report) {
+    try? FileManager.default.createDirectory(atPath: "results", withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: "results/latest.json", contents: data)
+}

@@ -1,0 +1,43 @@
+# Snowglobe — make run | make test | make bench | make deps
+# Every target installs what it needs first (deps is idempotent: it does nothing when the
+# Debian packages are already there).
+
+SWIFT ?= swift
+SWIFT_FLAGS ?=
+RELEASE_FLAGS = -c release -Xswiftc -enforce-exclusivity=unchecked
+
+.PHONY: all deps deps-bench build release test run bench clean
+
+all: build
+
+## deps: install the Debian packages Snowglobe builds and tests with
+deps:
+	@./scripts/deps.sh
+
+deps-bench:
+	@./scripts/deps.sh --bench
+
+## build: debug build of every target
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+## release: optimised build
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+## test: install, build and run every test
+test: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+
+## run: install, build, and run snowglobe on the built-in default example
+run: release
+	$(SWIFT) run $(RELEASE_FLAGS) snowglobe $(ARGS)
+
+## bench: release build of the benchmarks, run side by side with the peers
+bench: deps
+	cd Benchmarks && $(SWIFT) build $(RELEASE_FLAGS)
+	cd Benchmarks && ./.build/release/snowglobe-bench $(BENCH_ARGS)
+
+clean:
+	rm -rf .build Benchmarks/.build

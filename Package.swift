@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Snowglobe: Core Animation's model in Swift (LayerKit), driven by Lua 5.4 scripts (LuaHost),
+/// drawn through SDL2 (Render), run by the `snowglobe` command line.
+///
+/// Dependencies flow one way: LayerKit knows nothing of Lua or SDL; Render reads LayerKit;
+/// LuaBridge is a generic Swift–Lua bridge; LuaHost binds LayerKit to Lua through it.
+let package = Package(
+    name: "Snowglobe",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "snowglobe", targets: ["snowglobe"]),
+        .library(name: "LayerKit", targets: ["LayerKit"]),
+        .library(name: "LuaBridge", targets: ["LuaBridge"]),
+        .library(name: "LuaHost", targets: ["LuaHost"]),
+        .library(name: "Render", targets: ["Render"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+        ),
+        .target(name: "LayerKit"),
+        .target(name: "Render", dependencies: ["LayerKit", "CSDL2"]),
+        .target(name: "LuaBridge", dependencies: ["CLua"]),
+        .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge"]),
+        .executableTarget(
+            name: "snowglobe",
+            dependencies: [
+                "LayerKit", "Render", "LuaHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "TestSupport", dependencies: ["LayerKit"], path: "Tests/TestSupport"),
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "TestSupport"]),
+        // LuaBridgeTests joins with the bridge itself.
+    ]
+)

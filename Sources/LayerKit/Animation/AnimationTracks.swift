@@ -1,0 +1,202 @@
+import Foundation
+
+/// Where a basic or spring animation starts or ends, resolved from its from/to/by values.
+enum Endpoint {
+    case value(AnimationValue)
+    /// The presentation value underneath the animation, frame by frame.
+    case current
+    /// The current value plus a fixed amount.
+    case currentPlus(AnimationValue)
+
+    @inline(__always) func resolve(_ current: AnimationValue) -> AnimationValue {
+        switch self {
+        case .value(let v): return v
+        case .current: return current
+        case .currentPlus(let d): return current + d
+        }
+    }
+
+    var needsCurrent: Bool {
+        if case .value = self { return false }
+        return true
+    }
+}
+
+/// A basic (or spring) animation's endpoints, resolved once when it is added.
+struct BasicTrack {
+    let from: Endpoint
+    let to: Endpoint
+
+    /// Resolves Core Animation's from/to/by rules. `previous` is the presentation value when the
+    /// animation was added; `zero` is the kind's neutral value, used instead of the current value
+    /// by additive animations (which add to it anyway).
+    init(from: AnimationValue?, to: AnimationValue?, by: AnimationValue?, previous: AnimationValue,
+         additive: Bool, zero: AnimationValue) {
+        let current: Endpoint = additive ? .value(zero) : .current
+        switch (from, to, by) {
+        case let (f?, t?, _): self.from = .value(f); self.to = .value(t)
+        case let (f?, nil, b?): self.from = .value(f); self.to = .value(f + b)
+        case let (nil, t?, b?): self.from = .value(t - b); self.to = .value(t)
+        case let (f?, nil, nil): self.from = .value(f); self.to = current
+        case let (nil, t?, nil): self.from = current; self.to = .value(t)
+        case let (nil, nil, b?):
+            self.from = current
+            self.to = additive ? .value(zero + b) : .currentPlus(b)
+        case (nil, nil, nil): self.from = .value(previous); self.to = current
+        }
+    }
+}
+
+/// A keyframe animation's values and times, validated and precomputed when it is added.
+struct KeyframeTrack {
+    var values: [AnimationValue]
+    /// Boundaries: `values.count` times (`values.count + 1` in discrete mode), rising, 0…1.
+    var times: [Double]
+    var functions: [TimingFunction]
+    var mode: CalculationMode
+    /// Outgoing and incoming tangents per value for the cubic modes.
+    var outTangents: [AnimationValue] = []
+    var inTangents: [AnimationValue] = []
+    /// For a path: one polyline per segment, with cumulative lengths.
+    var pathSegments: [[Point]] = []
+    var pathLengths: [[Double]] = []
+    var rotationMode: RotationMode?
+
+    init(_ a: KeyframeAnimation, kind: ValueKind) {
+        mode = a.calculationMode
+        rotationMode = a.rotationMode
+        functions = a.timingFunctions ?? []
+        if let path = a.path, !path.isEmpty, kind == .point {
+            let segments = path.segments()
+            pathSegments = segments
+            pathLengths = segments.map { polyline in
+                var total = 0.0
+                var lengths = [0.0]
+                for i in 1..<max(polyline.count, 1) {
+                    total += hypot(polyline[i].x - polyline[i - 1].x, polyline[i].y - polyline[i - 1].y)
+                    lengths.append(total)
+                }
+                return lengths
+            }
+            values = []
+            if let first = segments.first?.first { values.append(.point(first)) }
+            for segment in segments { if let last = segment.last { values.append(.point(last)) } }
+        } else {
+            values = a.values.map { $0.coerced(to: kind) }
+        }
+        times = []
+        let n = values.count
+        guard n > 0 else { return }
+        switch mode {
+        case .paced, .cubicPaced:
+            times = KeyframeTrack.pacedTimes(distances: segmentLengths())
+        case .discrete:
+            times = KeyframeTrack.validTimes(a.keyTimes, count: n + 1)
+                ?? KeyframeTrack.validTimes(a.keyTimes, count: n).map { $0 + [1] }
+                ?? (0...n).map { Double($0) / Double(n) }
+        case .linear, .cubic:
+            times = KeyframeTrack.validTimes(a.keyTimes, count: n)
+                ?? (n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) })
+        }
+        if (mode == .cubic || mode == .cubicPaced) && pathSegments.isEmpty && kind != .transform {
+            computeTangents(tension: a.tensionValues ?? [], continuity: a.continuityValues ?? [], bias: a.biasValues ?? [])
+        }
+    }
+
+    /// The first `count` key times when they rise within 0…1 and there are enough of them.
+    static func validTimes(_ keyTimes: [Double]?, count: Int) -> [Double]? {
+        guard let keyTimes, keyTimes.count >= count, count > 0 else { return nil }
+        let used = Array(keyTimes.prefix(count))
+        for (i, t) in used.enumerated() {
+            guard t.isFinite, t >= 0, t <= 1 else { return nil }
+            if i > 0 && t < used[i - 1] { return nil }
+        }
+        return used
+    }
+
+    static func pacedTimes(distances: [Double]) -> [Double] {
+        let total = distances.reduce(0, +)
+        var times = [0.0]
+        var sum = 0.0
+        for d in distances {
+            sum += d
+            times.append(total > 0 ? sum / total : Double(times.count) / Double(distances.count))
+        }
+        return times
+    }
+
+    private func segmentLengths() -> [Double] {
+        if !pathLengths.isEmpty { return pathLengths.map { $0.last ?? 0 } }
+        guard values.count > 1 else { return [] }
+        return (1..<values.count).map { AnimationValue.distance(values[$0 - 1], values[$0]) }
+    }
+
+    private mutating func computeTangents(tension: [Double], continuity: [Double], bias: [Double]) {
+        let n = values.count
+        for i in 0..<n {
+            let p = values[i]
+            let prev = values[max(i - 1, 0)], next = values[min(i + 1, n - 1)]
+            let t = i < tension.count && tension[i].isFinite ? tension[i] : 0
+            let c = i < continuity.count && continuity[i].isFinite ? continuity[i] : 0
+            let b = i < bias.count && bias[i].isFinite ? bias[i] : 0
+            let incoming = p - prev, outgoing = next - p
+            let outT = incoming.repeated((1 - t) * (1 + b) * (1 - c) / 2) + outgoing.repeated((1 - t) * (1 - b) * (1 + c) / 2)
+            let inT = incoming.repeated((1 - t) * (1 + b) * (1 + c) / 2) + outgoing.repeated((1 - t) * (1 - b) * (1 - c) / 2)
+            outTangents.append(outT)
+            inTangents.append(inT)
+        }
+    }
+
+    /// The value at overall progress `f` (after the animation's timing function), and for a
+    /// path with a rotation mode, the angle to turn the layer by.
+    func value(at f: Double) -> (AnimationValue, Double?) {
+        let n = values.count
+        guard n > 0 else { return (.number(0), nil) }
+        if mode == .discrete {
+            var i = 0
+            while i + 1 < n && f >= times[i + 1] { i += 1 }
+            return (values[i], nil)
+        }
+        if n == 1 { return (values[0], nil) }
+        if f <= times[0] { return pathValue(segment: 0, local: 0) ?? (values[0], nil) }
+        if f >= times[n - 1] { return pathValue(segment: n - 2, local: 1) ?? (values[n - 1], nil) }
+        var i = 0
+        while i + 2 < n && f >= times[i + 1] { i += 1 }
+        let span = times[i + 1] - times[i]
+        var local = span > 0 ? (f - times[i]) / span : 1
+        if mode != .paced && mode != .cubicPaced && !functions.isEmpty {
+            local = functions[min(i, functions.count - 1)].evaluate(local)
+        }
+        if let onPath = pathValue(segment: i, local: local) { return onPath }
+        if !outTangents.isEmpty {
+            let s = local, s2 = s * s, s3 = s2 * s
+            let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
+            let v = values[i].repeated(h00) + outTangents[i].repeated(h10)
+                + values[i + 1].repeated(h01) + inTangents[i + 1].repeated(h11)
+            return (v, nil)
+        }
+        return (AnimationValue.interpolate(values[i], values[i + 1], local), nil)
+    }
+
+    /// The point `local` of the way (by length) along path segment `segment`.
+    private func pathValue(segment: Int, local: Double) -> (AnimationValue, Double?)? {
+        guard !pathSegments.isEmpty else { return nil }
+        let s = min(max(segment, 0), pathSegments.count - 1)
+        let polyline = pathSegments[s], lengths = pathLengths[s]
+        guard let total = lengths.last, polyline.count > 1 else {
+            return (.point(polyline.first ?? .zero), nil)
+        }
+        let target = min(max(local, 0), 1) * total
+        var j = 1
+        while j < lengths.count - 1 && lengths[j] < target { j += 1 }
+        let a = polyline[j - 1], b = polyline[j]
+        let piece = lengths[j] - lengths[j - 1]
+        let u = piece > 0 ? (target - lengths[j - 1]) / piece : 0
+        let p = Point(x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u)
+        var angle: Double?
+        if let mode = rotationMode {
+            angle = atan2(b.y - a.y, b.x - a.x) + (mode == .autoReverse ? Double.pi : 0)
+        }
+        return (.point(p), angle)
+    }
+}

@@ -1,0 +1,273 @@
+/// Why an animation could not be added to a layer.
+public enum AnimationError: Error, Equatable, CustomStringConvertible {
+    case keyPath(KeyPathError)
+    case wrongValue(field: String, keyPath: String, expected: ValueKind, got: ValueKind)
+    case noScene
+
+    public var description: String {
+        switch self {
+        case .keyPath(let e): return e.description
+        case let .wrongValue(field, keyPath, expected, got):
+            return "\(field) for '\(keyPath)' must be a \(expected), got a \(got)"
+        case .noScene: return "the layer's scene is gone"
+        }
+    }
+}
+
+/// An animation added to a layer: its copy, its key path resolved to a target, its values and
+/// timing resolved, and its progress through its life. What per-frame evaluation runs.
+final class AttachedAnimation {
+    enum Content {
+        case basic(BasicTrack)
+        case spring(BasicTrack, SpringSolution)
+        case keyframe(KeyframeTrack)
+        case group([AttachedAnimation])
+        case none
+    }
+
+    /// What per-frame evaluation runs: the common case, a number-valued key path with fixed values,
+    /// is compiled to plain numbers so that a frame touches no reference-counted value.
+    enum Plan {
+        case general
+        case scalarBasic
+        case scalarKeyframe
+    }
+
+    let key: String?
+    /// The copy that was added (what `animation(forKey:)` returns).
+    let animation: Animation
+    private(set) var plan = Plan.general
+    let curve: TimingCurve
+    /// Where a scalar plan writes: a slot offset, or a component of the transform at that offset.
+    private(set) var scalarOffset = 0
+    private(set) var scalarPart: TransformComponent?
+    private(set) var scalarFrom = 0.0
+    private(set) var scalarTo = 0.0
+    private(set) var keyTimes: [Double] = []
+    private(set) var keyValues: [Double] = []
+    private(set) var keyCurves: [TimingCurve] = []
+    private(set) var keyDiscrete = false
+    var timing: MediaTiming
+    let content: Content
+    let target: ResolvedKeyPath?
+    let isAdditive: Bool
+    let isCumulative: Bool
+    let timingFunction: TimingFunction?
+    /// Bits of every property this animation (and its children) writes.
+    let mask: UInt64
+    /// Whether `beginTime` still waits to be set to the moment the transaction commits.
+    var needsBeginTime: Bool
+    var hasStarted = false
+    var hasEnded = false
+    /// Transactions waiting for this animation to finish.
+    var completionGroups: [CompletionGroup] = []
+
+    init(_ animation: Animation, key: String?, on layer: Layer, defaultDuration: Double, inGroup: Bool) throws(AnimationError) {
+        self.key = key
+        self.animation = animation
+        timing = animation.resolvedTiming(defaultDuration: defaultDuration)
+        needsBeginTime = !inGroup && animation.beginTime == 0
+        timingFunction = animation.timingFunction
+        curve = TimingCurve(animation.timingFunction)
+        if let group = animation as? AnimationGroup {
+            var children: [AttachedAnimation] = []
+            var mask: UInt64 = 0
+            for child in group.animations {
+                let attached = try AttachedAnimation(child, key: nil, on: layer, defaultDuration: defaultDuration, inGroup: true)
+                children.append(attached)
+                mask |= attached.mask
+            }
+            content = .group(children)
+            target = nil
+            isAdditive = false
+            isCumulative = false
+            self.mask = mask
+            return
+        }
+        guard let property = animation as? PropertyAnimation else {
+            content = .none
+            target = nil
+            isAdditive = false
+            isCumulative = false
+            mask = 0
+            return
+        }
+        let resolved: ResolvedKeyPath
+        do {
+            resolved = try KeyPathResolver.resolve(property.keyPath, on: layer.kind)
+        } catch {
+            throw .keyPath(error)
+        }
+        target = resolved
+        isAdditive = property.isAdditive
+        isCumulative = property.isCumulative
+        var mask = resolved.property.bit
+        let kind = resolved.valueKind
+        func check(_ value: AnimationValue?, _ field: String) throws(AnimationError) -> AnimationValue? {
+            guard let value else { return nil }
+            guard value.fits(kind) else {
+                throw .wrongValue(field: field, keyPath: property.keyPath, expected: kind, got: value.kind)
+            }
+            return value.coerced(to: kind)
+        }
+        let previous = EvaluationContext.read(resolved, of: layer, .presentation)
+        let zero = AnimationValue.zero(of: kind)
+        switch property {
+        case let spring as SpringAnimation:
+            let track = BasicTrack(from: try check(spring.fromValue, "fromValue"), to: try check(spring.toValue, "toValue"),
+                                   by: try check(spring.byValue, "byValue"), previous: previous,
+                                   additive: property.isAdditive, zero: zero)
+            content = .spring(track, SpringSolution(mass: spring.mass, stiffness: spring.stiffness,
+                                                    damping: spring.damping, initialVelocity: spring.initialVelocity))
+        case let basic as BasicAnimation:
+            content = .basic(BasicTrack(from: try check(basic.fromValue, "fromValue"), to: try check(basic.toValue, "toValue"),
+                                        by: try check(basic.byValue, "byValue"), previous: previous,
+                                        additive: property.isAdditive, zero: zero))
+        case let keyframe as KeyframeAnimation:
+            for (i, value) in keyframe.values.enumerated() { _ = try check(value, "values[\(i + 1)]") }
+            let track = KeyframeTrack(keyframe, kind: kind)
+            if track.rotationMode != nil && !track.pathSegments.isEmpty {
+                mask |= PropertyRegistry.spec(.transform).bit
+            }
+            content = .keyframe(track)
+        default:
+            content = .none
+        }
+        self.mask = mask
+        // Compile the common case.
+        guard kind == .number else { return }
+        switch resolved.target {
+        case let .slots(offset, _): scalarOffset = offset
+        case let .transformPart(offset, part): scalarOffset = offset; scalarPart = part
+        case .array: return
+        }
+        switch content {
+        case .basic(let track):
+            if case .value(.number(let a)) = track.from, case .value(.number(let b)) = track.to {
+                scalarFrom = a
+                scalarTo = b
+                plan = .scalarBasic
+            }
+        case .keyframe(let track):
+            guard track.pathSegments.isEmpty, track.outTangents.isEmpty, !track.values.isEmpty else { return }
+            keyValues = track.values.map(\.number)
+            keyTimes = track.times
+            keyDiscrete = track.mode == .discrete
+            if track.mode != .paced && track.mode != .cubicPaced { keyCurves = track.functions.map { TimingCurve($0) } }
+            if keyCurves.contains(where: { if case .custom = $0 { return true } else { return false } }) { return }
+            plan = .scalarKeyframe
+        default:
+            break
+        }
+    }
+
+    deinit {
+        endCompletionGroups()
+    }
+
+    /// Tells every transaction waiting on this animation that it is over (once).
+    func endCompletionGroups() {
+        let groups = completionGroups
+        completionGroups = []
+        for group in groups { group.animationEnded() }
+    }
+
+    /// Applies this animation at `time` in its parent's time space (the layer's, or a group's).
+    @inline(__always)
+    func apply(at time: Double, _ context: inout EvaluationContext) {
+        let sample = timing.sample(at: time)
+        if sample.phase != .before && !hasStarted {
+            hasStarted = true
+            context.started(self)
+        }
+        if sample.phase == .after && !hasEnded {
+            hasEnded = true
+            context.ended(self)
+        }
+        guard sample.isEffective else { return }
+        let f = curve.evaluate(sample.fraction, custom: timingFunction)
+        switch plan {
+        case .scalarBasic:
+            var v = scalarFrom + (scalarTo - scalarFrom) * f
+            if isCumulative && sample.iteration > 0 { v += (scalarTo - scalarFrom) * Double(sample.iteration) }
+            context.writeNumber(v, offset: scalarOffset, part: scalarPart, additive: isAdditive)
+            return
+        case .scalarKeyframe:
+            var v = scalarKeyframeValue(at: f)
+            if isCumulative && sample.iteration > 0, let first = keyValues.first, let last = keyValues.last {
+                v += (last - first) * Double(sample.iteration)
+            }
+            context.writeNumber(v, offset: scalarOffset, part: scalarPart, additive: isAdditive)
+            return
+        case .general:
+            break
+        }
+        switch content {
+        case .basic(let track):
+            guard let target else { return }
+            let current = track.from.needsCurrent || track.to.needsCurrent ? context.read(target) : .number(0)
+            let from = track.from.resolve(current), to = track.to.resolve(current)
+            var value = AnimationValue.interpolate(from, to, f)
+            if isCumulative && sample.iteration > 0 { value = value + (to - from).repeated(Double(sample.iteration)) }
+            context.write(target, value, additive: isAdditive)
+        case let .spring(track, solution):
+            guard let target else { return }
+            let current = track.from.needsCurrent || track.to.needsCurrent ? context.read(target) : .number(0)
+            let from = track.from.resolve(current), to = track.to.resolve(current)
+            let progress = solution.progress(at: f * timing.duration)
+            context.write(target, AnimationValue.interpolate(from, to, progress), additive: isAdditive)
+        case .keyframe(let track):
+            guard let target, !track.values.isEmpty else { return }
+            var (value, angle) = track.value(at: f)
+            if isCumulative && sample.iteration > 0, let first = track.values.first, let last = track.values.last {
+                value = value + (last - first).repeated(Double(sample.iteration))
+            }
+            context.write(target, value, additive: isAdditive)
+            if let angle { context.addRotation(angle) }
+        case .group(let children):
+            let groupTime = f * timing.duration
+            for child in children { child.apply(at: groupTime, &context) }
+        case .none:
+            break
+        }
+    }
+}
+
+extension AttachedAnimation {
+    /// A number keyframe track's value at overall progress `f` (the same rules as `KeyframeTrack`).
+    @inline(__always)
+    func scalarKeyframeValue(at f: Double) -> Double {
+        let n = keyValues.count
+        if keyDiscrete {
+            var i = 0
+            while i + 1 < n && f >= keyTimes[i + 1] { i += 1 }
+            return keyValues[i]
+        }
+        if n == 1 || f <= keyTimes[0] { return keyValues[0] }
+        if f >= keyTimes[n - 1] { return keyValues[n - 1] }
+        var i = 0
+        while i + 2 < n && f >= keyTimes[i + 1] { i += 1 }
+        let span = keyTimes[i + 1] - keyTimes[i]
+        var local = span > 0 ? (f - keyTimes[i]) / span : 1
+        if !keyCurves.isEmpty { local = keyCurves[min(i, keyCurves.count - 1)].evaluate(local, custom: nil) }
+        return keyValues[i] + (keyValues[i + 1] - keyValues[i]) * local
+    }
+}
+
+extension AnimationValue {
+    /// The neutral value of `kind` for addition (0, the origin, the identity transform …).
+    static func zero(of kind: ValueKind) -> AnimationValue {
+        switch kind {
+        case .number: return .number(0)
+        case .point: return .point(.zero)
+        case .size: return .size(.zero)
+        case .rect: return .rect(.zero)
+        case .color: return .color(Color(r: 0, g: 0, b: 0, a: 0))
+        case .transform: return .transform(.identity)
+        case .bool: return .bool(false)
+        case .numbers: return .numbers([])
+        case .colors: return .colors([])
+        case .choice(let options): return .choice(options.first ?? "")
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// What an animation shows outside its active time (CAMediaTimingFillMode).
+public enum FillMode: String, ChoiceValue {
+    case removed, forwards, backwards, both
+    public static var fallback: FillMode { .removed }
+
+    var fillsForwards: Bool { self == .forwards || self == .both }
+    var fillsBackwards: Bool { self == .backwards || self == .both }
+}
+
+/// Where an animation is in its life at some parent time.
+public enum TimingPhase: Sendable, Equatable {
+    /// Before its begin time.
+    case before
+    /// Between its begin time and the end of its active duration.
+    case active
+    /// After its active duration.
+    case after
+}
+
+/// An animation's timing at one parent time: which phase, whether its value shows, and where in
+/// its simple duration it is.
+public struct TimingSample: Sendable, Equatable {
+    public var phase: TimingPhase
+    /// Whether the animation's value applies (active, or filling).
+    public var isEffective: Bool
+    /// Progress through the simple duration, 0…1, after repeats and autoreverse, before the
+    /// timing function.
+    public var fraction: Double
+    /// Completed cycles (forward, or forward and back with autoreverses) before this one.
+    public var iteration: Int
+}
+
+/// The CAMediaTiming properties of an animation, with Core Animation's arithmetic.
+///
+/// Local time is `(parent − beginTime) × speed`; the active duration is `repeatDuration`, else
+/// `repeatCount` cycles, else one cycle, where a cycle is the duration, doubled by autoreverses;
+/// `timeOffset` shifts the time inside the active duration and wraps around it; the fill mode
+/// decides what shows before and after.
+public struct MediaTiming: Sendable, Equatable {
+    public var beginTime: Double = 0
+    /// The simple duration (already resolved: never 0, NaN or negative).
+    public var duration: Double = 0.25
+    public var speed: Double = 1
+    public var timeOffset: Double = 0
+    public var repeatCount: Double = 0
+    public var repeatDuration: Double = 0
+    public var autoreverses = false
+    public var fillMode = FillMode.removed
+
+    public init() {}
+
+    /// One cycle: the duration, twice when autoreversing.
+    @inline(__always) public var cycleDuration: Double { autoreverses ? duration * 2 : duration }
+
+    /// The time from begin to end: `repeatDuration`, else `repeatCount` cycles, else one cycle
+    /// (infinite for `repeatCount = .infinity`).
+    @inline(__always) public var activeDuration: Double {
+        if repeatDuration > 0 { return repeatDuration }
+        if repeatCount > 0 { return repeatCount * cycleDuration }
+        return cycleDuration
+    }
+
+    /// The end of the active duration in parent time (infinite for endless animations).
+    public var endTime: Double {
+        speed > 0 ? beginTime + activeDuration / speed : .infinity
+    }
+
+    /// The timing at `parentTime`.
+    @inline(__always)
+    public func sample(at parentTime: Double) -> TimingSample {
+        let active = activeDuration
+        let raw = (parentTime - beginTime) * speed
+        let phase: TimingPhase
+        let effective: Double
+        if raw < 0 {
+            phase = .before
+            guard fillMode.fillsBackwards else { return TimingSample(phase: .before, isEffective: false, fraction: 0, iteration: 0) }
+            effective = wrap(timeOffset, active, atEnd: false)
+        } else if raw >= active {
+            phase = .after
+            guard fillMode.fillsForwards else { return TimingSample(phase: .after, isEffective: false, fraction: 1, iteration: 0) }
+            effective = timeOffset == 0 ? active : wrap(active + timeOffset, active, atEnd: true)
+        } else {
+            phase = .active
+            effective = timeOffset == 0 ? raw : wrap(raw + timeOffset, active, atEnd: false)
+        }
+        let (fraction, iteration) = simpleFraction(at: effective, active: active)
+        return TimingSample(phase: phase, isEffective: true, fraction: fraction, iteration: iteration)
+    }
+
+    /// Fraction of the simple duration and completed cycles at time `t` in 0…active.
+    @inline(__always)
+    private func simpleFraction(at t: Double, active: Double) -> (Double, Int) {
+        let cycle = cycleDuration
+        guard cycle > 0, cycle.isFinite, t.isFinite else { return (0, 0) }
+        var iteration = (t / cycle).rounded(.down)
+        var inCycle = t - iteration * cycle
+        // The very end of the active duration shows the end of the last cycle, not the start of the next.
+        if inCycle <= 0 && t > 0 && t >= active {
+            iteration -= 1
+            inCycle = cycle
+        }
+        if autoreverses && inCycle > duration { inCycle = cycle - inCycle }
+        let fraction = min(max(inCycle / duration, 0), 1)
+        let clampedIteration = iteration > Double(Int.max / 2) ? Int.max / 2 : Int(max(iteration, 0))
+        return (fraction, clampedIteration)
+    }
+
+    /// `t` wrapped into 0…length; exact multiples land on `length` when `atEnd`, else on 0.
+    @inline(__always)
+    private func wrap(_ t: Double, _ length: Double, atEnd: Bool) -> Double {
+        guard length.isFinite, length > 0 else { return t }
+        var r = t.truncatingRemainder(dividingBy: length)
+        if r < 0 { r += length }
+        if r == 0 && atEnd && t != 0 { return length }
+        return r
+    }
+}

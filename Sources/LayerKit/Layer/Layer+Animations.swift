@@ -1,0 +1,118 @@
+/// Adding, finding and removing a layer's animations, and applying them each frame.
+extension Layer {
+    /// Adds a copy of `animation` under `key` (replacing, and stopping with finished = false, any
+    /// animation already under that key). The key path is resolved now: an unknown one, or a value
+    /// of the wrong kind, is an error and nothing is added.
+    public func addAnimation(_ animation: Animation, forKey key: String? = nil) throws(AnimationError) {
+        guard let scene else { throw .noScene }
+        let copy = animation.copy()
+        let attached = try AttachedAnimation(copy, key: key, on: self,
+                                             defaultDuration: scene.transactions.animationDuration, inGroup: false)
+        if let key, let index = animations.firstIndex(where: { $0.key == key }) {
+            let old = animations.remove(at: index)
+            scene.animationRemoved(old)
+        }
+        animations.append(attached)
+        updateAnimatedMask()
+        scene.animationAdded(attached, to: self)
+    }
+
+    /// Removes the animation under `key`; it stops with finished = false.
+    public func removeAnimation(forKey key: String) {
+        guard let index = animations.firstIndex(where: { $0.key == key }) else { return }
+        let old = animations.remove(at: index)
+        updateAnimatedMask()
+        scene?.animationRemoved(old)
+    }
+
+    /// Removes every animation; each stops with finished = false.
+    public func removeAllAnimations() {
+        let old = animations
+        animations.removeAll()
+        updateAnimatedMask()
+        for animation in old { scene?.animationRemoved(animation) }
+    }
+
+    /// The keys of the attached animations, in the order they were added (unkeyed ones omitted).
+    public func animationKeys() -> [String] {
+        animations.compactMap(\.key)
+    }
+
+    /// The attached copy of the animation under `key`.
+    public func animation(forKey key: String) -> Animation? {
+        animations.first(where: { $0.key == key })?.animation
+    }
+
+    /// How many animations are attached.
+    public var animationCount: Int { animations.count }
+
+    /// Drops an attached animation that ended (after the frame that saw it end).
+    func removeEnded(_ attached: AttachedAnimation) {
+        guard let index = animations.firstIndex(where: { $0 === attached }) else { return }
+        animations.remove(at: index)
+        updateAnimatedMask()
+    }
+
+    /// Recomputes which properties animations drive; properties no longer driven show their model
+    /// values again.
+    func updateAnimatedMask() {
+        var mask: UInt64 = 0
+        for animation in animations { mask |= animation.mask }
+        let released = animatedMask & ~mask
+        animatedMask = mask
+        if released != 0 { resetPresentation(bits: released) }
+    }
+
+    /// Copies the model values of the properties in `bits` into the presentation.
+    @inline(__always) func resetPresentation(bits: UInt64, offsets: StorageOffsets = .shared) {
+        var remaining = bits
+        while remaining != 0 {
+            let bit = remaining & (~remaining &+ 1)
+            remaining &= remaining &- 1
+            let entry = offsets.resetTable[bit.trailingZeroBitCount]
+            if entry.width == 0 {
+                presentedArrays[entry.id] = modelArrays[entry.id]
+            } else {
+                let model = storage + entry.offset
+                let presented = storage + slotSize + entry.offset
+                for i in 0..<entry.width { presented[i] = model[i] }
+            }
+        }
+    }
+
+
+    /// Evaluates every attached animation at the layer's local time `time` into the presentation.
+    func applyAnimations(at time: Double, scene: Scene, offsets: StorageOffsets) {
+        resetPresentation(bits: animatedMask, offsets: offsets)
+        var context = EvaluationContext(layer: self, scene: scene, offsets: offsets)
+        let count = animations.count
+        var i = 0
+        while i < count {
+            let animation = animations[i]
+            i += 1
+            if animation.needsBeginTime {
+                animation.timing.beginTime = time
+                animation.needsBeginTime = false
+            }
+            animation.apply(at: time, &context)
+        }
+        context.finish()
+    }
+
+    /// The components of the model transform, cached until it changes.
+    var modelTransformParts: TransformParts {
+        if let cached = cachedModelParts { return cached }
+        let parts = transform(.transform).parts
+        cachedModelParts = parts
+        return parts
+    }
+
+    /// The components of the model sublayer transform, cached until it changes.
+    var modelSublayerTransformParts: TransformParts {
+        if let cached = cachedModelSublayerParts { return cached }
+        let parts = transform(.sublayerTransform).parts
+        cachedModelSublayerParts = parts
+        return parts
+    }
+
+}

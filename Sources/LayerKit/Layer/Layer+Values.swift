@@ -1,0 +1,141 @@
+/// Typed reads of a layer's model and presentation values, and writes of its model values.
+extension Layer {
+    /// The value of `property` (its default when this kind of layer lacks it).
+    public func value(_ property: PropertyID, _ slot: StateSlot = .model) -> AnimationValue {
+        let spec = PropertyRegistry.spec(property)
+        guard kind.has(spec.owner) else { return spec.defaultValue }
+        if spec.width == 0 {
+            return (slot == .model ? modelArrays[property] : presentedArrays[property]) ?? spec.defaultValue
+        }
+        return ValueSlots.load(spec, base(slot))
+    }
+
+    /// A number-valued property (booleans read as 0 or 1).
+    @inline(__always) public func number(_ property: PropertyID, _ slot: StateSlot = .model) -> Double {
+        let spec = PropertyRegistry.spec(property)
+        guard spec.width >= 1, kind.has(spec.owner) else { return spec.defaultValue.number }
+        return base(slot)[spec.offset]
+    }
+
+    /// A boolean-valued property.
+    @inline(__always) public func bool(_ property: PropertyID, _ slot: StateSlot = .model) -> Bool {
+        number(property, slot) != 0
+    }
+
+    /// A point-valued property.
+    @inline(__always) public func point(_ property: PropertyID, _ slot: StateSlot = .model) -> Point {
+        let spec = PropertyRegistry.spec(property)
+        guard spec.width >= 2, kind.has(spec.owner) else { return spec.defaultValue.point }
+        let p = base(slot) + spec.offset
+        return Point(x: p[0], y: p[1])
+    }
+
+    /// A size-valued property.
+    @inline(__always) public func size(_ property: PropertyID, _ slot: StateSlot = .model) -> Size {
+        let p = point(property, slot)
+        return Size(width: p.x, height: p.y)
+    }
+
+    /// A rect-valued property.
+    @inline(__always) public func rect(_ property: PropertyID, _ slot: StateSlot = .model) -> Rect {
+        let spec = PropertyRegistry.spec(property)
+        guard spec.width >= 4, kind.has(spec.owner) else { return spec.defaultValue.rect }
+        let p = base(slot) + spec.offset
+        return Rect(x: p[0], y: p[1], width: p[2], height: p[3])
+    }
+
+    /// A colour-valued property.
+    @inline(__always) public func color(_ property: PropertyID, _ slot: StateSlot = .model) -> Color {
+        let spec = PropertyRegistry.spec(property)
+        guard spec.width >= 4, kind.has(spec.owner) else { return spec.defaultValue.color }
+        let p = base(slot) + spec.offset
+        return Color(r: p[0], g: p[1], b: p[2], a: p[3])
+    }
+
+    /// A transform-valued property.
+    @inline(__always) public func transform(_ property: PropertyID, _ slot: StateSlot = .model) -> Transform3D {
+        let spec = PropertyRegistry.spec(property)
+        guard spec.width == 16, kind.has(spec.owner) else { return .identity }
+        return ValueSlots.loadTransform(at: base(slot) + spec.offset)
+    }
+
+    /// A choice-valued property as its Swift enumeration.
+    public func choice<C: ChoiceValue>(_ property: PropertyID, as type: C.Type, _ slot: StateSlot = .model) -> C {
+        C(animationValue: value(property, slot))
+    }
+
+    /// The model value of `property`, read and written as an `AnimationValue`. Writing goes
+    /// through `setValue(_:for:)` (implicit animations included); a value of the wrong kind is
+    /// ignored — call `setValue(_:for:)` to get the error.
+    public subscript(property: PropertyID) -> AnimationValue {
+        get { value(property) }
+        set { try? setValue(newValue, for: property) }
+    }
+
+    /// Sets the model value of `property`, animating the change implicitly when Core Animation
+    /// would (the layer is on screen, was not added in this transaction, is not the root, and
+    /// actions are enabled for the transaction, the layer and the key).
+    public func setValue(_ newValue: AnimationValue, for property: PropertyID) throws(PropertyError) {
+        let spec = PropertyRegistry.spec(property)
+        guard kind.has(spec.owner) else { throw .noSuchProperty(name: spec.name, on: kind) }
+        guard newValue.fits(spec.kind) else {
+            throw .wrongKind(name: spec.name, expected: spec.kind, got: newValue.kind)
+        }
+        let value = newValue.coerced(to: spec.kind)
+        if spec.isAnimatable, let scene, shouldAnimateImplicitly(spec, in: scene) {
+            let from = self.value(property, .presentation)
+            writeModel(value, spec)
+            if from != value {
+                scene.addImplicitAnimation(on: self, property: spec, from: from)
+            }
+        } else {
+            writeModel(value, spec)
+        }
+    }
+
+    /// Writes a model value; the presentation follows at once unless an animation drives it.
+    func writeModel(_ value: AnimationValue, _ spec: PropertySpec) {
+        if spec.width == 0 {
+            modelArrays[spec.id] = value
+            if animatedMask & spec.bit == 0 { presentedArrays[spec.id] = value }
+        } else {
+            ValueSlots.store(value, spec, storage)
+            if animatedMask & spec.bit == 0 || !spec.isAnimatable {
+                ValueSlots.store(value, spec, storage + slotSize)
+            }
+        }
+        if spec.id == .transform { cachedModelParts = nil }
+        if spec.id == .sublayerTransform { cachedModelSublayerParts = nil }
+    }
+
+    /// Copies the model value of `spec` into the presentation slot.
+    @inline(__always) func resetPresentation(_ spec: PropertySpec) {
+        if spec.width == 0 {
+            presentedArrays[spec.id] = modelArrays[spec.id]
+        } else {
+            let model = storage + spec.offset
+            let presented = storage + slotSize + spec.offset
+            for i in 0..<spec.width { presented[i] = model[i] }
+        }
+    }
+
+    private func shouldAnimateImplicitly(_ spec: PropertySpec, in scene: Scene) -> Bool {
+        guard isInTree, self !== scene.root, actionsEnabled, !disabledActionKeys.contains(spec.name) else {
+            return false
+        }
+        return scene.transactions.actionsEnabled && treeJoinSerial < scene.transactions.currentSerial
+    }
+}
+
+/// Why a property could not be set.
+public enum PropertyError: Error, Equatable, CustomStringConvertible {
+    case noSuchProperty(name: String, on: LayerKind)
+    case wrongKind(name: String, expected: ValueKind, got: ValueKind)
+
+    public var description: String {
+        switch self {
+        case let .noSuchProperty(name, kind): return "\(kind.rawValue) has no property '\(name)'"
+        case let .wrongKind(name, expected, got): return "'\(name)' expects a \(expected), got a \(got)"
+        }
+    }
+}

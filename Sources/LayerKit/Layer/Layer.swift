@@ -1,0 +1,83 @@
+/// A rectangle of content in a tree of layers, as CALayer: the model values a script sets, the
+/// presentation values animations produce, and the animations themselves.
+///
+/// Property values live in one flat block of `Double`s laid out by `PropertyRegistry`: a model
+/// slot and a presentation slot. Typed accessors read them by `PropertyID`. A layer belongs to
+/// one `Scene` (its transactions, clock and timers) for its whole life.
+public class Layer {
+    /// The kind of layer, which decides the properties it has.
+    public let kind: LayerKind
+    /// The scene whose transactions and clock this layer uses.
+    public private(set) weak var scene: Scene?
+    /// The layer this one is a sublayer of.
+    public internal(set) weak var superlayer: Layer?
+    /// The sublayers, back to front.
+    public internal(set) var sublayers: [Layer] = []
+    /// A name for finding the layer and for messages.
+    public var name: String?
+    /// The image drawn in the layer's bounds.
+    public var contents: Image?
+    /// `false` turns implicit animations off for every property of this layer.
+    public var actionsEnabled = true
+    /// Properties whose implicit animations are turned off (CALayer's `actions` set to null per key).
+    public var disabledActionKeys: Set<String> = []
+
+    let slotSize: Int
+    /// Model slot at `storage`, presentation slot at `storage + slotSize`.
+    let storage: UnsafeMutablePointer<Double>
+    /// Array-valued properties (gradient colours and locations, dash patterns), model then presentation.
+    var modelArrays: [PropertyID: AnimationValue] = [:]
+    var presentedArrays: [PropertyID: AnimationValue] = [:]
+
+    /// Attached animations in the order they were added (later ones apply on top).
+    var animations: [AttachedAnimation] = []
+    /// Bits (`PropertySpec.bit`) of the properties some attached animation writes.
+    var animatedMask: UInt64 = 0
+    /// Whether the layer is in its scene's tree (the root or a descendant of it).
+    public internal(set) var isInTree = false
+    /// The serial number of the outermost transaction in which the layer joined the tree.
+    var treeJoinSerial = 0
+    /// The model transform's components, computed when first needed after each change.
+    var cachedModelParts: TransformParts?
+    var cachedModelSublayerParts: TransformParts?
+
+    /// Creates a layer of `kind` with Core Animation's defaults, owned by `scene`.
+    init(kind: LayerKind, scene: Scene) {
+        self.kind = kind
+        self.scene = scene
+        let size = PropertyRegistry.slotSize(kind)
+        slotSize = size
+        storage = UnsafeMutablePointer<Double>.allocate(capacity: max(1, size * 2))
+        PropertyRegistry.defaultSlots[PropertyRegistry.kindIndex(kind)].withUnsafeBufferPointer { defaults in
+            if let source = defaults.baseAddress, size > 0 {
+                storage.initialize(from: source, count: size)
+                (storage + size).initialize(from: source, count: size)
+            }
+        }
+        for spec in PropertyRegistry.specs where spec.width == 0 && kind.has(spec.owner) {
+            modelArrays[spec.id] = spec.defaultValue
+            presentedArrays[spec.id] = spec.defaultValue
+        }
+        scene.layerCount += 1
+    }
+
+    /// Creates a plain layer owned by `scene`.
+    public convenience init(scene: Scene) {
+        self.init(kind: .layer, scene: scene)
+    }
+
+    deinit {
+        storage.deallocate()
+        scene?.layerCount -= 1
+    }
+
+    /// The first `Double` of a state slot.
+    @inline(__always) func base(_ slot: StateSlot) -> UnsafeMutablePointer<Double> {
+        slot == .model ? storage : storage + slotSize
+    }
+
+    /// Whether this layer has `property`.
+    @inline(__always) public func has(_ property: PropertyID) -> Bool {
+        kind.has(PropertyRegistry.spec(property).owner)
+    }
+}

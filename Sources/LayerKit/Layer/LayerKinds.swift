@@ -1,0 +1,60 @@
+/// A layer that draws a string (CATextLayer): `fontSize`, `foregroundColor`, `alignmentMode`
+/// and `wrapped` are registry properties; the string and font are here.
+public final class TextLayer: Layer {
+    /// The text, UTF-8.
+    public var string: String = ""
+    /// A font file or family name (nil: the default font).
+    public var font: String?
+
+    public init(scene: Scene) {
+        super.init(kind: .text, scene: scene)
+    }
+}
+
+/// A layer that draws a path (CAShapeLayer): fill, stroke and dash settings are registry
+/// properties; the path is here.
+public final class ShapeLayer: Layer {
+    /// The shape to fill and stroke.
+    public var path: Path?
+
+    public init(scene: Scene) {
+        super.init(kind: .shape, scene: scene)
+    }
+}
+
+/// A layer that draws a colour gradient (CAGradientLayer).
+public final class GradientLayer: Layer {
+    public init(scene: Scene) {
+        super.init(kind: .gradient, scene: scene)
+    }
+}
+
+/// A layer that draws its sublayers several times, each copy transformed and delayed
+/// (CAReplicatorLayer).
+public final class ReplicatorLayer: Layer {
+    public init(scene: Scene) {
+        super.init(kind: .replicator, scene: scene)
+    }
+}
+
+/// A layer that emits particles (CAEmitterLayer). Its emitter properties are registry
+/// properties; the particle system itself is still to come.
+public final class EmitterLayer: Layer {
+    public init(scene: Scene) {
+        super.init(kind: .emitter, scene: scene)
+    }
+}
+
+extension Layer {
+    /// Creates an empty layer of `kind`.
+    public static func make(_ kind: LayerKind, scene: Scene) -> Layer {
+        switch kind {
+        case .layer: return Layer(scene: scene)
+        case .text: return TextLayer(scene: scene)
+        case .shape: return ShapeLayer(scene: scene)
+        case .gradient: return GradientLayer(scene: scene)
+        case .replicator: return ReplicatorLayer(scene: scene)
+        case .emitter: return EmitterLayer(scene: scene)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+/// A named part of a transform that a key path such as `transform.rotation.z` animates.
+public enum TransformComponent: String, CaseIterable, Sendable {
+    case translation, translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
+    case scale, scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z"
+    case rotation, rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z"
+
+    /// The kind of value this component takes: `translation` is a size (x, y), the rest numbers.
+    public var valueKind: ValueKind { self == .translation ? .size : .number }
+}
+
+/// A key path resolved, once, to where its value lives: what per-frame evaluation writes.
+public struct ResolvedKeyPath: Sendable {
+    /// Where the value of a key path is stored.
+    public enum Target: Sendable {
+        /// `kind`'s doubles at `offset` in the layer's storage (a whole property or a component
+        /// such as `position.x` or `bounds.size.height`).
+        case slots(offset: Int, kind: ValueKind)
+        /// A component of the transform stored at `offset`.
+        case transformPart(offset: Int, TransformComponent)
+        /// An array-valued property kept in side storage.
+        case array(PropertyID)
+    }
+
+    /// The key path as written.
+    public let keyPath: String
+    /// The property the key path belongs to (the one whose model value shows when no animation runs).
+    public let property: PropertySpec
+    public let target: Target
+    /// The kind of value an animation on this key path interpolates.
+    public let valueKind: ValueKind
+}
+
+/// Why a key path could not be resolved; each reads as a sentence for the script author.
+public enum KeyPathError: Error, Equatable, CustomStringConvertible {
+    case unknownProperty(keyPath: String, on: LayerKind, suggestion: String?)
+    case unknownComponent(keyPath: String, valid: [String])
+    case notAnimatable(keyPath: String)
+    case unsupported(keyPath: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unknownProperty(keyPath, kind, suggestion):
+            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+            return "unknown key path '\(keyPath)' on \(kind.rawValue)\(hint)"
+        case let .unknownComponent(keyPath, valid):
+            return "unknown key path '\(keyPath)' (valid: \(valid.joined(separator: ", ")))"
+        case let .notAnimatable(keyPath):
+            return "'\(keyPath)' is not animatable"
+        case let .unsupported(keyPath, reason):
+            return "key path '\(keyPath)' is not supported: \(reason)"
+        }
+    }
+}
+
+/// Resolves key path strings against the property registry.
+public enum KeyPathResolver {
+    /// Resolves `keyPath` for a layer of `kind`.
+    public static func resolve(_ keyPath: String, on kind: LayerKind) throws(KeyPathError) -> ResolvedKeyPath {
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let head = parts.first, !head.isEmpty else {
+            throw .unknownProperty(keyPath: keyPath, on: kind, suggestion: nil)
+        }
+        if head == "emitterCells" && kind == .emitter {
+            throw .unsupported(keyPath: keyPath, reason: "emitter cell key paths need particle emitters, which are not built yet")
+        }
+        guard let spec = PropertyRegistry.property(named: head, on: kind) else {
+            let names = PropertyRegistry.names(on: kind).filter { PropertyRegistry.property(named: $0, on: kind)?.isAnimatable == true }
+            throw .unknownProperty(keyPath: keyPath, on: kind, suggestion: Suggestions.closest(to: head, in: names))
+        }
+        guard spec.isAnimatable else { throw .notAnimatable(keyPath: keyPath) }
+        let rest = parts.dropFirst().joined(separator: ".")
+        if rest.isEmpty {
+            let target: ResolvedKeyPath.Target = spec.width == 0
+                ? .array(spec.id) : .slots(offset: spec.offset, kind: spec.kind)
+            return ResolvedKeyPath(keyPath: keyPath, property: spec, target: target, valueKind: spec.kind)
+        }
+        let valid = components(of: spec.kind)
+        guard let (delta, componentKind, transformPart) = component(rest, of: spec.kind) else {
+            throw .unknownComponent(keyPath: keyPath, valid: valid.map { "\(head).\($0)" })
+        }
+        if let part = transformPart {
+            return ResolvedKeyPath(keyPath: keyPath, property: spec, target: .transformPart(offset: spec.offset, part),
+                                   valueKind: componentKind)
+        }
+        return ResolvedKeyPath(keyPath: keyPath, property: spec,
+                               target: .slots(offset: spec.offset + delta, kind: componentKind), valueKind: componentKind)
+    }
+
+    /// The kind of value `keyPath` takes on whichever kind of layer has it, for converting
+    /// animation values before the animation is added to a layer.
+    public static func valueKind(of keyPath: String) -> ValueKind? {
+        for kind in LayerKind.allCases {
+            if let resolved = try? resolve(keyPath, on: kind) { return resolved.valueKind }
+        }
+        return nil
+    }
+
+    /// Every component path a property of `kind` has (`"x"`, `"size.height"`, `"rotation.z"` …).
+    static func components(of kind: ValueKind) -> [String] {
+        switch kind {
+        case .point: return ["x", "y"]
+        case .size: return ["width", "height"]
+        case .rect: return ["origin", "origin.x", "origin.y", "size", "size.width", "size.height"]
+        case .transform: return TransformComponent.allCases.map(\.rawValue)
+        default: return []
+        }
+    }
+
+    private static func component(_ path: String, of kind: ValueKind) -> (Int, ValueKind, TransformComponent?)? {
+        switch (kind, path) {
+        case (.point, "x"), (.size, "width"): return (0, .number, nil)
+        case (.point, "y"), (.size, "height"): return (1, .number, nil)
+        case (.rect, "origin"): return (0, .point, nil)
+        case (.rect, "origin.x"): return (0, .number, nil)
+        case (.rect, "origin.y"): return (1, .number, nil)
+        case (.rect, "size"): return (2, .size, nil)
+        case (.rect, "size.width"): return (2, .number, nil)
+        case (.rect, "size.height"): return (3, .number, nil)
+        case (.transform, _):
+            guard let part = TransformComponent(rawValue: path) else { return nil }
+            return (0, part.valueKind, part)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// One property as the registry lays it out: its declaration plus where its value lives.
+public struct PropertySpec: Sendable {
+    public let id: PropertyID
+    /// The script-visible name (`"opacity"`).
+    public let name: String
+    public let kind: ValueKind
+    /// Core Animation's default.
+    public let defaultValue: AnimationValue
+    /// The kind of layer that has it (`.layer` means every kind).
+    public let owner: LayerKind
+    public let isAnimatable: Bool
+    /// Offset of the first `Double` of the value in a layer's storage (array kinds keep 0 here
+    /// and live in side storage).
+    public let offset: Int
+    /// How many `Double`s the value takes (0 for array kinds).
+    public let width: Int
+    /// The bit a layer's animated-properties mask uses for it (0 when not animatable).
+    public let bit: UInt64
+}
+
+/// The table of every layer property, built once from `PropertyID`'s declarations.
+public enum PropertyRegistry {
+    /// All properties, indexed by `PropertyID.rawValue`.
+    public static let specs: [PropertySpec] = build()
+
+    /// Doubles per storage slot, indexed by `LayerKind` in declaration order.
+    static let slotSizes: [Int] = LayerKind.allCases.map { kind in
+        specs.filter { kind.has($0.owner) }.map { $0.offset + $0.width }.max() ?? 0
+    }
+
+    /// Default storage contents per kind of layer, indexed like `slotSizes`.
+    static let defaultSlots: [[Double]] = LayerKind.allCases.enumerated().map { index, kind in
+        var slot = [Double](repeating: 0, count: slotSizes[index])
+        slot.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress {
+                for spec in specs where kind.has(spec.owner) && spec.width > 0 {
+                    ValueSlots.store(spec.defaultValue, spec, base)
+                }
+            }
+        }
+        return slot
+    }
+
+    private static let byName: [String: [PropertyID]] = {
+        var table: [String: [PropertyID]] = [:]
+        for spec in specs { table[spec.name, default: []].append(spec.id) }
+        return table
+    }()
+
+    /// The spec of a property.
+    @inline(__always) public static func spec(_ id: PropertyID) -> PropertySpec {
+        specs[id.rawValue]
+    }
+
+    /// The property called `name` on a layer of `kind`, if it has one.
+    public static func property(named name: String, on kind: LayerKind) -> PropertySpec? {
+        guard let ids = byName[name] else { return nil }
+        for id in ids where kind.has(specs[id.rawValue].owner) { return specs[id.rawValue] }
+        return nil
+    }
+
+    /// Every property name a layer of `kind` has, sorted.
+    public static func names(on kind: LayerKind) -> [String] {
+        specs.filter { kind.has($0.owner) }.map(\.name).sorted()
+    }
+
+    static func slotSize(_ kind: LayerKind) -> Int {
+        slotSizes[kindIndex(kind)]
+    }
+
+    static func kindIndex(_ kind: LayerKind) -> Int {
+        LayerKind.allCases.firstIndex(of: kind) ?? 0
+    }
+
+    private static func build() -> [PropertySpec] {
+        var baseEnd = 0
+        var kindEnd: [LayerKind: Int] = [:]
+        var nextBit = 0
+        var result: [PropertySpec] = []
+        let declarations = PropertyID.allCases.map { ($0, $0.declaration) }
+        // Layer's own properties come first so they sit at the same offsets in every kind.
+        for (_, d) in declarations where d.owner == .layer { baseEnd += width(of: d.kind) }
+        var baseNext = 0
+        for (id, d) in declarations {
+            let w = width(of: d.kind)
+            let offset: Int
+            if d.owner == .layer {
+                offset = baseNext
+                baseNext += w
+            } else {
+                offset = kindEnd[d.owner, default: baseEnd]
+                kindEnd[d.owner] = offset + w
+            }
+            var bit: UInt64 = 0
+            if d.isAnimatable {
+                bit = nextBit < 64 ? UInt64(1) << UInt64(nextBit) : 0
+                nextBit += 1
+            }
+            result.append(PropertySpec(id: id, name: d.name, kind: d.kind, defaultValue: d.defaultValue,
+                                       owner: d.owner, isAnimatable: d.isAnimatable,
+                                       offset: w == 0 ? 0 : offset, width: w, bit: bit))
+        }
+        return result
+    }
+
+    /// Number of animatable properties (the mask has room for 64).
+    static var animatableCount: Int { specs.filter(\.isAnimatable).count }
+
+    static func width(of kind: ValueKind) -> Int {
+        switch kind {
+        case .number, .bool, .choice: return 1
+        case .point, .size: return 2
+        case .rect, .color: return 4
+        case .transform: return 16
+        case .numbers, .colors: return 0
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import LayerKit
+import LuaBridge

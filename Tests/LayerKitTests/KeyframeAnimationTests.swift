@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+import LayerKit
+import TestSupport
+
+/// CAKeyframeAnimation: key times, calculation modes, per-segment timing, paths.
+struct KeyframeAnimationTests {
+    func keyframes(_ keyPath: String = "position.x", values: [Double], keyTimes: [Double]? = nil,
+                   mode: CalculationMode = .linear, configure: (KeyframeAnimation) -> Void = { _ in }) -> KeyframeAnimation {
+        let a = KeyframeAnimation(keyPath: keyPath)
+        a.values = values.map { .number($0) }
+        a.keyTimes = keyTimes
+        a.calculationMode = mode
+        a.duration = 1
+        configure(a)
+        return a
+    }
+
+    func x(at times: [Double], _ animation: KeyframeAnimation) throws -> [Double] {
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: animation) { layer in
+            driver.scene.perform(actionsDisabled: true) { layer[.position] = .point(.zero) }
+        }
+        return times.map { t in
+            driver.frame(at: t)
+            return layer.point(.position, .presentation).x
+        }
+    }
+
+    @Test func linearFollowsKeyTimes() throws {
+        let xs = try x(at: [0, 0.25, 0.5, 0.75, 0.999], keyframes(values: [0, 10, 30], keyTimes: [0, 0.5, 1]))
+        #expect(close(xs[0], 0)); #expect(close(xs[1], 5)); #expect(close(xs[2], 10)); #expect(close(xs[3], 20))
+        #expect(close(xs[4], 29.96, 1e-6))
+    }
+
+    @Test func withoutKeyTimesValuesAreEvenlySpaced() throws {
+        let xs = try x(at: [0.25, 0.75], keyframes(values: [0, 10, 30]))
+        #expect(close(xs[0], 5)); #expect(close(xs[1], 20))
+    }
+
+    @Test func discreteHoldsEachValueUntilTheNextKeyTime() throws {
+        let xs = try x(at: [0.1, 0.34, 0.5, 0.9], keyframes(values: [1, 2, 3], mode: .discrete))
+        #expect(xs == [1, 2, 2, 3])
+        let bounded = try x(at: [0.1, 0.3, 0.7], keyframes(values: [1, 2, 3], keyTimes: [0, 0.2, 0.6, 1], mode: .discrete))
+        #expect(bounded == [1, 2, 3])
+        let nTimes = try x(at: [0.1, 0.3, 0.7], keyframes(values: [1, 2, 3], keyTimes: [0, 0.2, 0.6], mode: .discrete))
+        #expect(nTimes == [1, 2, 3])
+    }
+
+    @Test func pacedSpacesValuesForConstantSpeed() throws {
+        let a = keyframes(values: [0, 10, 30], keyTimes: [0, 0.9, 1], mode: .paced) {
+            $0.timingFunctions = [.easeIn, .easeIn]
+        }
+        let xs = try x(at: [0.25, 0.5, 0.75], a)
+        #expect(close(xs[0], 7.5)); #expect(close(xs[1], 15)); #expect(close(xs[2], 22.5))
+    }
+
+    @Test func perSegmentTimingFunctions() throws {
+        let a = keyframes(values: [0, 10, 20], keyTimes: [0, 0.5, 1]) { $0.timingFunctions = [.easeIn, .linear] }
+        let xs = try x(at: [0.25, 0.75], a)
+        #expect(close(xs[0], 10 * TimingFunction.easeIn.evaluate(0.5)))
+        #expect(close(xs[1], 15))
+    }
+
+    @Test func cubicPassesThroughTheValuesOnASmoothCurve() throws {
+        let xs = try x(at: [0.25, 0.5, 0.75], keyframes(values: [0, 10, 0], mode: .cubic))
+        // Kochanek–Bartels with zero tension, continuity and bias (Catmull–Rom): the tangent at
+        // the first value is half the first step, at the peak zero.
+        #expect(close(xs[0], 5.625)); #expect(close(xs[1], 10)); #expect(close(xs[2], 5.625))
+        let tense = try x(at: [0.25], keyframes(values: [0, 10, 0], mode: .cubic) { $0.tensionValues = [1, 1, 1] })
+        #expect(close(tense[0], 5))
+    }
+
+    @Test func cubicPacedUsesDistancesForTiming() throws {
+        let xs = try x(at: [1.0 / 3, 0.5], keyframes(values: [0, 10, 30], mode: .cubicPaced))
+        #expect(close(xs[0], 10))
+        #expect(xs[1] > 10 && xs[1] < 30)
+    }
+
+    /// Seed 003's shake: eight values with nine key times, additive on position.x.
+    @Test func extraKeyTimesAreIgnoredAsInSeed003() throws {
+        let a = keyframes(values: [0, 10, -10, 10, -5, 5, -5, 0], keyTimes: [0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1]) {
+            $0.isAdditive = true
+            $0.duration = 0.4
+        }
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: a) { l in driver.scene.perform(actionsDisabled: true) { l[.position] = .point(Point(x: 100, y: 0)) } }
+        var xs: [Double] = []
+        for t in [0.025, 0.05, 0.1, 0.375] {
+            driver.frame(at: t)
+            xs.append(layer.point(.position, .presentation).x)
+        }
+        #expect(close(xs[0], 105)); #expect(close(xs[1], 110)); #expect(close(xs[2], 90)); #expect(close(xs[3], 100))
+    }
+
+    @Test func tooFewOrUnorderedKeyTimesFallBackToEvenSpacing() throws {
+        let few = try x(at: [0.25], keyframes(values: [0, 10, 30], keyTimes: [0, 1]))
+        #expect(close(few[0], 5))
+        let unordered = try x(at: [0.25], keyframes(values: [0, 10, 30], keyTimes: [0, 0.8, 0.5]))
+        #expect(close(unordered[0], 5))
+        let outOfRange = try x(at: [0.25], keyframes(values: [0, 10, 30], keyTimes: [0, 0.5, 2]))
+        #expect(close(outOfRange[0], 5))
+    }
+
+    /// Seed 001's heart: transform keyframes of scales at frame-driven key times, ease-in-ease-out.
+    @Test func keyframedScalesStayScales() throws {
+        let scales: [(Double, Double)] = [(1, 1), (1.3, 0.7), (0.8, 1.2), (1.25, 0.85), (0.93, 1.08), (1.1, 0.9), (0.98, 1.03), (1, 1)]
+        let a = KeyframeAnimation(keyPath: "transform")
+        a.values = scales.map { .transform(Transform3D(scaleX: $0.0, y: $0.1)) }
+        a.keyTimes = [0, 0.2, 0.4, 0.6, 0.7, 0.8, 0.9, 1]
+        a.timingFunction = .easeInEaseOut
+        a.repeatCount = .infinity
+        a.duration = 1.5
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: a)
+        for cycle in [0.0, 3.0] {
+            for (i, key) in a.keyTimes!.enumerated() {
+                // The overall curve maps time to progress; find the time whose progress is this key time.
+                var lo = 0.0, hi = 1.0
+                for _ in 0..<60 {
+                    let mid = (lo + hi) / 2
+                    if TimingFunction.easeInEaseOut.evaluate(mid) < key { lo = mid } else { hi = mid }
+                }
+                let t = cycle + min(lo, 0.999_999) * 1.5
+                driver.frame(at: t)
+                let m = layer.transform(.transform, .presentation)
+                #expect(close(m.m11, scales[i].0, 1e-6), "scale x at key \(i)")
+                #expect(close(m.m22, scales[i].1, 1e-6), "scale y at key \(i)")
+                #expect(abs(m.m12) < 1e-12 && abs(m.m21) < 1e-12)
+            }
+        }
+    }
+
+    @Test func positionFollowsAPathAndTurnsWithIt() throws {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: 100, y: 0))
+        path.addLine(to: Point(x: 100, y: 100))
+        let a = KeyframeAnimation(keyPath: "position")
+        a.path = path
+        a.duration = 1
+        a.rotationMode = .auto
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: a)
+        driver.frame(at: 0.25)
+        #expect(layer.point(.position, .presentation) == Point(x: 50, y: 0))
+        driver.frame(at: 0.75)
+        let p = layer.point(.position, .presentation)
+        #expect(close(p.x, 100) && close(p.y, 50))
+        let m = layer.transform(.transform, .presentation)
+        #expect(close(m.m12, 1, 1e-9) && close(m.m21, -1, 1e-9))
+    }
+
+    @Test func pacedPathMovesAtConstantSpeed() throws {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: 30, y: 0))
+        path.addLine(to: Point(x: 30, y: 10))
+        let a = KeyframeAnimation(keyPath: "position")
+        a.path = path
+        a.calculationMode = .paced
+        a.duration = 1
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: a)
+        driver.frame(at: 0.5)
+        #expect(layer.point(.position, .presentation) == Point(x: 20, y: 0))
+    }
+
+    @Test func aValueOfTheWrongKindIsReportedWithItsPosition() {
+        let driver = FrameDriver()
+        let layer = driver.committedLayer()
+        let a = KeyframeAnimation(keyPath: "opacity")
+        a.values = [.number(0), .color(.white)]
+        #expect(throws: AnimationError.wrongValue(field: "values[2]", keyPath: "opacity", expected: .number, got: .color)) {
+            try layer.addAnimation(a, forKey: "k")
+        }
+    }
+}

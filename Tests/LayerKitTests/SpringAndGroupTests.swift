@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import LayerKit
+import TestSupport
+
+/// CASpringAnimation against the closed form, and CAAnimationGroup timing.
+struct SpringAndGroupTests {
+    /// The under-damped solution written out independently: m x'' + c x' + k x = 0, x(0) = 1, x'(0) = -v0.
+    func underDamped(_ t: Double, m: Double, k: Double, c: Double, v0: Double) -> Double {
+        let w0 = (k / m).squareRoot(), zeta = c / (2 * (k * m).squareRoot())
+        let wd = w0 * (1 - zeta * zeta).squareRoot()
+        return exp(-zeta * w0 * t) * (cos(wd * t) + (zeta * w0 - v0) / wd * sin(wd * t))
+    }
+
+    func springX(_ spring: SpringAnimation, at times: [Double]) throws -> [Double] {
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: spring)
+        return times.map { t in
+            driver.frame(at: t)
+            return layer.point(.position, .presentation).x
+        }
+    }
+
+    @Test(arguments: [(1.0, 100.0, 10.0, 0.0), (2.0, 300.0, 5.0, 3.0), (1.0, 50.0, 2.0, -4.0)])
+    func underDampedSpringMatchesTheClosedForm(m: Double, k: Double, c: Double, v0: Double) throws {
+        let s = SpringAnimation(keyPath: "position.x")
+        s.fromValue = .number(0); s.toValue = .number(100)
+        s.mass = m; s.stiffness = k; s.damping = c; s.initialVelocity = v0
+        let times = [0.05, 0.1, 0.2, 0.35, 0.5, 0.8]
+        let xs = try springX(s, at: times)
+        for (t, x) in zip(times, xs) {
+            #expect(close(x, 100 * (1 - underDamped(t, m: m, k: k, c: c, v0: v0)), 1e-9), "t = \(t)")
+        }
+    }
+
+    @Test func criticallyAndOverDampedSpringsDoNotOvershoot() throws {
+        for damping in [20.0, 40.0] {
+            let s = SpringAnimation(keyPath: "position.x")
+            s.fromValue = .number(0); s.toValue = .number(100); s.damping = damping
+            s.fillMode = .forwards
+            s.isRemovedOnCompletion = false
+            let xs = try springX(s, at: stride(from: 0.05, to: 2, by: 0.05).map { $0 })
+            #expect(xs.allSatisfy { $0 <= 100 + 1e-9 })
+            #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 <= $1 + 1e-12 })
+        }
+        // Critical damping (c = 2√(km) = 20): x(t) = e^(−10t)(1 + 10t).
+        let s = SpringAnimation(keyPath: "position.x")
+        s.fromValue = .number(0); s.toValue = .number(100); s.damping = 20
+        let x = try springX(s, at: [0.3])[0]
+        #expect(close(x, 100 * (1 - exp(-3) * 4), 1e-9))
+    }
+
+    @Test func settlingDurationIsTheDefaultDuration() throws {
+        let s = SpringAnimation(keyPath: "position.x")
+        s.fromValue = .number(0); s.toValue = .number(100)
+        // Default spring: ζω₀ = 5, envelope amplitude √(1 + (5/ω_d)²).
+        let wd = 10 * (0.75).squareRoot()
+        let expected = log((1 + 25 / (wd * wd)).squareRoot() / 0.001) / 5
+        #expect(close(s.settlingDuration, expected, 1e-9))
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: s)
+        driver.frame(at: expected - 0.05)
+        #expect(layer.animationKeys() == ["test"])
+        driver.frame(at: expected + 0.05)
+        #expect(layer.animationKeys().isEmpty)
+    }
+
+    @Test func groupChildrenRunInTheGroupsTime() throws {
+        let child = basic("opacity", from: .number(0), to: .number(1), duration: 1) { $0.beginTime = 0.5 }
+        let other = basic("position.x", from: .number(0), to: .number(100), duration: 4)
+        let group = AnimationGroup()
+        group.animations = [child, other]
+        group.duration = 2
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: group) { l in driver.scene.perform(actionsDisabled: true) { l[.position] = .point(.zero) } }
+        driver.frame(at: 0.25)
+        #expect(layer.number(.opacity, .presentation) == 1)
+        driver.frame(at: 1.0)
+        #expect(close(layer.number(.opacity, .presentation), 0.5))
+        #expect(close(layer.point(.position, .presentation).x, 25))
+        driver.frame(at: 1.75)
+        #expect(layer.number(.opacity, .presentation) == 1)
+        // The group's duration cuts the longer child off.
+        driver.frame(at: 2.1)
+        #expect(layer.point(.position, .presentation).x == 0)
+        #expect(layer.animationKeys().isEmpty)
+    }
+
+    @Test func groupSpeedAndRepeatApplyToChildren() throws {
+        let group = AnimationGroup()
+        group.animations = [basic("opacity", from: .number(0), to: .number(1), duration: 1)]
+        group.duration = 1
+        group.speed = 2
+        group.repeatCount = 2
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: group)
+        driver.frame(at: 0.25)
+        #expect(close(layer.number(.opacity, .presentation), 0.5))
+        driver.frame(at: 0.75)
+        #expect(close(layer.number(.opacity, .presentation), 0.5))
+        driver.frame(at: 1.01)
+        #expect(layer.animationKeys().isEmpty)
+    }
+}
