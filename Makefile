@@ -35,9 +35,11 @@ run: release
 	$(SWIFT) run $(RELEASE_FLAGS) snowglobe $(ARGS)
 
 ## bench: release build of the benchmarks, run side by side with the peers
-bench: deps
+PEERS ?= $(abspath $(CURDIR)/../shared/peers)
+
+bench: deps-bench
 	cd Benchmarks && $(SWIFT) build $(RELEASE_FLAGS)
-	cd Benchmarks && ./.build/release/snowglobe-bench $(BENCH_ARGS)
+	cd Benchmarks && ./.build/release/snowglobe-bench --peers $(PEERS) $(BENCH_ARGS)
 
 clean:
 	rm -rf .build Benchmarks/.build

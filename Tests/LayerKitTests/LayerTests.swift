@@ -242,3 +242,32 @@ struct LayerTests {
         #expect(layer.choice(.contentsGravity, as: ContentsGravity.self) == .resizeAspect)
     }
 }
+
+/// Records superlayer changes.
+final class ObserverLog: LayerObserver {
+    var events: [(String, Bool)] = []
+    func layerDidChangeSuperlayer(_ layer: Layer) {
+        events.append((layer.name ?? "?", layer.superlayer != nil))
+    }
+}
+
+struct LayerObserverTests {
+    @Test func observerHearsAddsRemovalsAndFreedSuperlayers() throws {
+        let scene = Scene(size: Size(width: 10, height: 10))
+        let log = ObserverLog()
+        scene.layerObserver = log
+        let child = Layer(scene: scene)
+        child.name = "child"
+        do {
+            let parent = Layer(scene: scene)
+            parent.name = "parent"
+            try parent.addSublayer(child)
+            try scene.root.addSublayer(parent)
+            parent.removeFromSuperlayer()
+        }
+        // The parent is freed; its sublayer hears that it has no superlayer any more.
+        #expect(log.events.map(\.0) == ["child", "parent", "parent", "child"])
+        #expect(log.events.map(\.1) == [true, true, false, false])
+        #expect(child.superlayer == nil)
+    }
+}

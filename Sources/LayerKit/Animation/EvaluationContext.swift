@@ -5,7 +5,7 @@ struct EvaluationContext {
     let presented: UnsafeMutablePointer<Double>
     unowned(unsafe) let scene: Scene
     /// Components of `transform` (index 0) and `sublayerTransform` (index 1) being built.
-    private var parts: (TransformParts, TransformParts) = (.identity, .identity)
+    private var parts: (TransformParts, TransformParts) = (TransformParts(), TransformParts())
     private var hasParts: (Bool, Bool) = (false, false)
     /// Whether a whole-transform animation has written the slot this frame (so the model's cached
     /// components no longer describe it).

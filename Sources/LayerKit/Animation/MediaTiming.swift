@@ -93,17 +93,23 @@ public struct MediaTiming: Sendable, Equatable {
     private func simpleFraction(at t: Double, active: Double) -> (Double, Int) {
         let cycle = cycleDuration
         guard cycle > 0, cycle.isFinite, t.isFinite else { return (0, 0) }
-        var iteration = (t / cycle).rounded(.down)
-        var inCycle = t - iteration * cycle
+        var iteration = 0.0
+        var inCycle = t
+        if t >= cycle {
+            let q = t / cycle
+            // Truncation is floor for the non-negative times here, and much cheaper than floor().
+            iteration = q < 9.0e15 ? Double(Int64(q)) : q.rounded(.down)
+            inCycle = t - iteration * cycle
+        }
         // The very end of the active duration shows the end of the last cycle, not the start of the next.
         if inCycle <= 0 && t > 0 && t >= active {
             iteration -= 1
             inCycle = cycle
         }
         if autoreverses && inCycle > duration { inCycle = cycle - inCycle }
-        let fraction = min(max(inCycle / duration, 0), 1)
-        let clampedIteration = iteration > Double(Int.max / 2) ? Int.max / 2 : Int(max(iteration, 0))
-        return (fraction, clampedIteration)
+        var fraction = inCycle / duration
+        if fraction > 1 { fraction = 1 } else if fraction < 0 { fraction = 0 }
+        return (fraction, iteration < 4.0e18 ? Int(iteration) : Int.max / 2)
     }
 
     /// `t` wrapped into 0…length; exact multiples land on `length` when `atEnd`, else on 0.

@@ -21,6 +21,7 @@ extension Layer {
         sublayers.insert(layer, at: target)
         layer.superlayer = self
         if isInTree { layer.joinTree() }
+        scene?.layerObserver?.layerDidChangeSuperlayer(layer)
     }
 
     /// Removes this layer from its superlayer. Its animations stay attached (and stop advancing
@@ -31,11 +32,13 @@ extension Layer {
 
     /// Removes every sublayer.
     public func removeAllSublayers() {
-        for layer in sublayers {
+        let removed = sublayers
+        sublayers.removeAll()
+        for layer in removed {
             layer.superlayer = nil
             layer.leaveTree()
+            scene?.layerObserver?.layerDidChangeSuperlayer(layer)
         }
-        sublayers.removeAll()
     }
 
     /// Whether `ancestor` is this layer's superlayer, or its superlayer's, and so on.
@@ -62,6 +65,7 @@ extension Layer {
         }
         superlayer = nil
         leaveTree()
+        scene?.layerObserver?.layerDidChangeSuperlayer(self)
     }
 
     /// Marks the subtree as on screen. Animations waiting for a begin time start now, in each

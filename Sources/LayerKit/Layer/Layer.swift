@@ -67,6 +67,13 @@ public class Layer {
     }
 
     deinit {
+        // Sublayers outlive a freed superlayer only if something else holds them: tell the scene
+        // they have no superlayer now, as removeFromSuperlayer would.
+        for layer in sublayers {
+            layer.superlayer = nil
+            layer.isInTree = false
+            scene?.layerObserver?.layerDidChangeSuperlayer(layer)
+        }
         storage.deallocate()
         scene?.layerCount -= 1
     }

@@ -21,6 +21,9 @@ public final class Scene {
     public private(set) lazy var transactions = TransactionStack(scene: self)
     /// How many layers of this scene exist.
     public internal(set) var layerCount = 0
+    /// Told when a layer gains or loses its superlayer (a script host keeps the script's side of
+    /// a layer alive while it is part of a tree).
+    public weak var layerObserver: LayerObserver?
 
     private var timers: [Timer] = []
     private var nextTimerOrder = 0
