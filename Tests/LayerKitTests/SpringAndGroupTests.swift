@@ -102,3 +102,22 @@ struct SpringAndGroupTests {
         #expect(layer.animationKeys().isEmpty)
     }
 }
+
+struct GroupSafetyTests {
+    @Test func aGroupThatContainsItselfIsRefused() {
+        let driver = FrameDriver()
+        let layer = driver.committedLayer()
+        let outer = AnimationGroup(), inner = AnimationGroup()
+        outer.animations = [inner]
+        inner.animations = [basic("opacity", to: .number(0)), outer]
+        #expect(throws: AnimationError.groupCycle) { try layer.addAnimation(outer, forKey: "g") }
+        var deep = AnimationGroup()
+        for _ in 0..<40 {
+            let wrapper = AnimationGroup()
+            wrapper.animations = [deep]
+            deep = wrapper
+        }
+        #expect(throws: AnimationError.groupsTooDeep(limit: Layer.maxGroupDepth)) { try layer.addAnimation(deep, forKey: "d") }
+        #expect(layer.animationKeys().isEmpty)
+    }
+}

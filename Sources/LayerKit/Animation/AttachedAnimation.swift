@@ -3,9 +3,13 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     case keyPath(KeyPathError)
     case wrongValue(field: String, keyPath: String, expected: ValueKind, got: ValueKind)
     case noScene
+    case groupCycle
+    case groupsTooDeep(limit: Int)
 
     public var description: String {
         switch self {
+        case .groupCycle: return "an animation group contains itself"
+        case .groupsTooDeep(let limit): return "animation groups are nested more than \(limit) deep"
         case .keyPath(let e): return e.description
         case let .wrongValue(field, keyPath, expected, got):
             return "\(field) for '\(keyPath)' must be a \(expected), got a \(got)"

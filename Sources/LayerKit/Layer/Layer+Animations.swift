@@ -5,6 +5,7 @@ extension Layer {
     /// of the wrong kind, is an error and nothing is added.
     public func addAnimation(_ animation: Animation, forKey key: String? = nil) throws(AnimationError) {
         guard let scene else { throw .noScene }
+        try Layer.checkGroups(animation, depth: 0, path: [])
         let copy = animation.copy()
         let attached = try AttachedAnimation(copy, key: key, on: self,
                                              defaultDuration: scene.transactions.animationDuration, inGroup: false)
@@ -15,6 +16,18 @@ extension Layer {
         animations.append(attached)
         updateAnimatedMask()
         scene.animationAdded(attached, to: self)
+    }
+
+    /// How deep animation groups may nest.
+    public static let maxGroupDepth = 32
+
+    /// Refuses a group that contains itself, or groups nested absurdly deep, before copying.
+    static func checkGroups(_ animation: Animation, depth: Int, path: [ObjectIdentifier]) throws(AnimationError) {
+        guard let group = animation as? AnimationGroup else { return }
+        let id = ObjectIdentifier(group)
+        if path.contains(id) { throw .groupCycle }
+        if depth >= maxGroupDepth { throw .groupsTooDeep(limit: maxGroupDepth) }
+        for child in group.animations { try checkGroups(child, depth: depth + 1, path: path + [id]) }
     }
 
     /// Removes the animation under `key`; it stops with finished = false.

@@ -12,9 +12,24 @@ extension Layer {
 
     /// A number-valued property (booleans read as 0 or 1).
     @inline(__always) public func number(_ property: PropertyID, _ slot: StateSlot = .model) -> Double {
-        let spec = PropertyRegistry.spec(property)
-        guard spec.width >= 1, kind.has(spec.owner) else { return spec.defaultValue.number }
-        return base(slot)[spec.offset]
+        let info = PropertyRegistry.slots[property.rawValue]
+        guard info.width >= 1, kind.has(info.owner) else { return PropertyRegistry.spec(property).defaultValue.number }
+        return base(slot)[info.offset]
+    }
+
+    /// Sets a number-valued property without building an `AnimationValue`, when nothing would
+    /// animate the change (the common case for a script setting values each frame). Returns
+    /// false, having done nothing, when the general path is needed.
+    @inline(__always)
+    public func setNumberDirectly(_ value: Double, for property: PropertyID) -> Bool {
+        let info = PropertyRegistry.slots[property.rawValue]
+        guard info.isNumber, kind.has(info.owner) else { return false }
+        if info.isAnimatable && isInTree {
+            guard let scene, !shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) else { return false }
+        }
+        storage[info.offset] = value
+        if animatedMask & info.bit == 0 || !info.isAnimatable { storage[slotSize + info.offset] = value }
+        return true
     }
 
     /// A boolean-valued property.
@@ -24,9 +39,9 @@ extension Layer {
 
     /// A point-valued property.
     @inline(__always) public func point(_ property: PropertyID, _ slot: StateSlot = .model) -> Point {
-        let spec = PropertyRegistry.spec(property)
-        guard spec.width >= 2, kind.has(spec.owner) else { return spec.defaultValue.point }
-        let p = base(slot) + spec.offset
+        let info = PropertyRegistry.slots[property.rawValue]
+        guard info.width >= 2, kind.has(info.owner) else { return PropertyRegistry.spec(property).defaultValue.point }
+        let p = base(slot) + info.offset
         return Point(x: p[0], y: p[1])
     }
 
@@ -38,25 +53,25 @@ extension Layer {
 
     /// A rect-valued property.
     @inline(__always) public func rect(_ property: PropertyID, _ slot: StateSlot = .model) -> Rect {
-        let spec = PropertyRegistry.spec(property)
-        guard spec.width >= 4, kind.has(spec.owner) else { return spec.defaultValue.rect }
-        let p = base(slot) + spec.offset
+        let info = PropertyRegistry.slots[property.rawValue]
+        guard info.width >= 4, kind.has(info.owner) else { return PropertyRegistry.spec(property).defaultValue.rect }
+        let p = base(slot) + info.offset
         return Rect(x: p[0], y: p[1], width: p[2], height: p[3])
     }
 
     /// A colour-valued property.
     @inline(__always) public func color(_ property: PropertyID, _ slot: StateSlot = .model) -> Color {
-        let spec = PropertyRegistry.spec(property)
-        guard spec.width >= 4, kind.has(spec.owner) else { return spec.defaultValue.color }
-        let p = base(slot) + spec.offset
+        let info = PropertyRegistry.slots[property.rawValue]
+        guard info.width >= 4, kind.has(info.owner) else { return PropertyRegistry.spec(property).defaultValue.color }
+        let p = base(slot) + info.offset
         return Color(r: p[0], g: p[1], b: p[2], a: p[3])
     }
 
     /// A transform-valued property.
     @inline(__always) public func transform(_ property: PropertyID, _ slot: StateSlot = .model) -> Transform3D {
-        let spec = PropertyRegistry.spec(property)
-        guard spec.width == 16, kind.has(spec.owner) else { return .identity }
-        return ValueSlots.loadTransform(at: base(slot) + spec.offset)
+        let info = PropertyRegistry.slots[property.rawValue]
+        guard info.width == 16, kind.has(info.owner) else { return .identity }
+        return ValueSlots.loadTransform(at: base(slot) + info.offset)
     }
 
     /// A choice-valued property as its Swift enumeration.
@@ -119,7 +134,7 @@ extension Layer {
         }
     }
 
-    private func shouldAnimateImplicitly(_ spec: PropertySpec, in scene: Scene) -> Bool {
+    func shouldAnimateImplicitly(_ spec: PropertySpec, in scene: Scene) -> Bool {
         guard isInTree, self !== scene.root, actionsEnabled, !disabledActionKeys.contains(spec.name) else {
             return false
         }

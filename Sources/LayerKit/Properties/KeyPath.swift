@@ -96,7 +96,7 @@ public enum KeyPathResolver {
     }
 
     /// Every component path a property of `kind` has (`"x"`, `"size.height"`, `"rotation.z"` …).
-    static func components(of kind: ValueKind) -> [String] {
+    public static func components(of kind: ValueKind) -> [String] {
         switch kind {
         case .point: return ["x", "y"]
         case .size: return ["width", "height"]

@@ -52,6 +52,27 @@ public enum PropertyRegistry {
         specs[id.rawValue]
     }
 
+    /// Where each property lives, as plain values (copying one costs no reference counting):
+    /// what the hot paths of reading and setting a property use instead of `spec(_:)`.
+    struct Slot {
+        let offset: Int
+        let width: Int
+        let owner: LayerKind
+        let isNumber: Bool
+        let isAnimatable: Bool
+        let bit: UInt64
+    }
+
+    /// Whether a property holds a number (a cheap check, without copying its spec).
+    @inline(__always) public static func isNumber(_ id: PropertyID) -> Bool {
+        slots[id.rawValue].isNumber
+    }
+
+    static let slots: [Slot] = specs.map { spec in
+        Slot(offset: spec.offset, width: spec.width, owner: spec.owner, isNumber: spec.kind == .number,
+             isAnimatable: spec.isAnimatable, bit: spec.bit)
+    }
+
     /// The property called `name` on a layer of `kind`, if it has one.
     public static func property(named name: String, on kind: LayerKind) -> PropertySpec? {
         guard let ids = byName[name] else { return nil }

@@ -172,13 +172,14 @@ public final class Scene {
         let due = timers.filter { $0.isValid && $0.fireTime <= time }
             .sorted { $0.fireTime != $1.fireTime ? $0.fireTime < $1.fireTime : $0.order < $1.order }
         for timer in due where timer.isValid {
+            guard let action = timer.action else { continue }
             if timer.repeats {
                 let missed = ((time - timer.fireTime) / timer.interval).rounded(.down) + 1
                 timer.fireTime += missed * timer.interval
             } else {
-                timer.isValid = false
+                timer.invalidate()
             }
-            perform { timer.action(timer) }
+            perform { action(timer) }
         }
         timers.removeAll { !$0.isValid }
     }
@@ -194,7 +195,8 @@ public final class Scene {
             link.timestamp = time
             link.duration = frameDuration
             link.targetTimestamp = time + frameDuration
-            perform(actionsDisabled: true) { link.callback(link) }
+            guard let callback = link.callback else { continue }
+            perform(actionsDisabled: true) { callback(link) }
         }
     }
 

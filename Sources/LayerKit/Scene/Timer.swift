@@ -8,7 +8,8 @@ public final class Timer {
     public internal(set) var isValid = true
     /// The media time it fires next.
     public internal(set) var fireTime: Double
-    let action: (Timer) -> Void
+    /// Dropped when the timer is invalidated, so that nothing it captured is kept alive.
+    var action: ((Timer) -> Void)?
     let order: Int
 
     init(interval: Double, repeats: Bool, start: Double, order: Int, action: @escaping (Timer) -> Void) {
@@ -22,6 +23,7 @@ public final class Timer {
     /// Stops the timer for good.
     public func invalidate() {
         isValid = false
+        action = nil
     }
 }
 
@@ -38,7 +40,8 @@ public final class DisplayLink {
     /// While true the callback is skipped.
     public var isPaused = false
     public internal(set) var isValid = true
-    let callback: (DisplayLink) -> Void
+    /// Dropped when the link is invalidated.
+    var callback: ((DisplayLink) -> Void)?
     var lastFired: Double = -.infinity
 
     init(callback: @escaping (DisplayLink) -> Void) {
@@ -48,5 +51,6 @@ public final class DisplayLink {
     /// Removes the display link for good.
     public func invalidate() {
         isValid = false
+        callback = nil
     }
 }

@@ -52,6 +52,13 @@ public final class TransactionStack {
         if frames.isEmpty { startAwaitingAnimations() }
     }
 
+    /// Closes the innermost transaction if a script began it: the implicit transaction a host
+    /// opened around the script's code is not the script's to commit.
+    public func commitExplicit() throws(TransactionError) {
+        guard let frame = frames.last, !frame.isImplicit else { throw .commitWithoutBegin }
+        try commit()
+    }
+
     /// Commits every open transaction (the implicit one included); returns how many explicit ones
     /// were left open, which a host reports as a mistake.
     @discardableResult
