@@ -1,0 +1,278 @@
+import CLua
+
+/// A property handler of a registered type: gets the state, the Swift object (borrow it with
+/// ``LuaState/object(_:as:)``) and the property's id, its index in ``LuaObjectType/properties``.
+/// A getter pushes the value and returns 1; a setter reads the value at index 3 and returns 0.
+/// Both return ``LuaRaise/code`` after pushing a message (use ``LuaState/run(_:_:)``).
+///
+/// As the `missing` handler, the id says what was attempted with an unknown key (at index 2):
+/// ``LuaObjectAccess/read``, ``LuaObjectAccess/write`` or ``LuaObjectAccess/writeToMethod``.
+public typealias LuaPropertyHandler = @convention(c) (OpaquePointer, UnsafeMutableRawPointer, Int32) -> Int32
+
+/// What a `missing` handler is asked to handle.
+public enum LuaObjectAccess {
+    /// Reading a key that is neither a property nor a method.
+    public static let read: Int32 = 0
+    /// Writing a key that is not a property.
+    public static let write: Int32 = 1
+    /// Writing to the name of a method.
+    public static let writeToMethod: Int32 = 2
+}
+
+/// The Lua face of a Swift class: its type name, parent type, properties and methods.
+///
+/// Register it once per VM with ``LuaState/register(_:)``; then ``LuaState/push(_:)-(AnyObject)``
+/// turns instances into userdata (the same userdata for the same object while Lua holds it,
+/// so `==` and table keys work) and ``LuaState/checkObject(_:as:)`` takes them back.
+///
+/// Properties are dispatched by a C `__index`/`__newindex` that checks the userdata without
+/// string look-ups and maps the key to its id through a table in an upvalue; handlers switch
+/// on the id:
+///
+/// ```swift
+/// enum LayerKey: Int32, CaseIterable { case opacity, position }
+/// func getLayer(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ key: Int32) -> Int32 {
+///     LuaState.run(L) { lua in
+///         let layer = LuaState.object(object, as: Layer.self)
+///         switch LayerKey(rawValue: key) { case .opacity: lua.push(layer.opacity) … }
+///         return 1
+///     }
+/// }
+/// lua.register(LuaObjectType(Layer.self, name: "Layer",
+///     properties: LayerKey.allCases.map { "\($0)" }, get: getLayer, set: setLayer,
+///     methods: [("addSublayer", addSublayer)]))
+/// ```
+///
+/// A subtype lists its parent (registered first; its Swift class must inherit from the
+/// parent's). It inherits the parent's properties (handled by the parent's handlers) and
+/// methods, and is accepted wherever the parent is expected.
+public struct LuaObjectType<Object: AnyObject> {
+    /// The Lua type name (`__name`): in messages and in `tostring`.
+    public var name: String
+    /// The Swift class of the parent type, or nil.
+    public var parent: AnyClass?
+    /// The property names; a property's id is its index here.
+    public var properties: [String]
+    /// Reads a property (required when there are properties).
+    public var get: LuaPropertyHandler?
+    /// Writes a property; nil makes every property of this type read-only.
+    public var set: LuaPropertyHandler?
+    /// Methods, called as `object:name(...)` with the object as argument 1.
+    public var methods: [(name: String, function: LuaFunction)]
+    /// Handles an unknown key; nil raises "unknown property 'x' on Name (did you mean 'y'?)".
+    public var missing: LuaPropertyHandler?
+
+    /// Describes the Lua face of `Object`.
+    public init(_ type: Object.Type = Object.self, name: String, parent: AnyClass? = nil,
+                properties: [String] = [], get: LuaPropertyHandler? = nil,
+                set: LuaPropertyHandler? = nil, methods: [(name: String, function: LuaFunction)] = [],
+                missing: LuaPropertyHandler? = nil) {
+        self.name = name
+        self.parent = parent
+        self.properties = properties
+        self.get = get
+        self.set = set
+        self.methods = methods
+        self.missing = missing
+    }
+}
+
+extension LuaState {
+    // MARK: Registering types
+
+    /// Registers `type` in this VM. Programming errors (a class registered twice, a parent not
+    /// registered or not a superclass, properties without a getter) stop with a precondition.
+    public func register<Object: AnyObject>(_ type: LuaObjectType<Object>) {
+        let key = LuaState.typeKey(Object.self)
+        precondition(sg_findtype(L, key) == nil, "LuaBridge: \(Object.self) is already registered")
+        precondition(type.properties.isEmpty || type.get != nil, "LuaBridge: \(type.name) has properties but no getter")
+        precondition(type.properties.count < 0x10000, "LuaBridge: too many properties")
+        var parentRecord: UnsafeMutablePointer<sg_Type>?
+        if let parent = type.parent {
+            parentRecord = sg_findtype(L, LuaState.typeKey(parent))
+            precondition(parentRecord != nil, "LuaBridge: register \(parent) before \(type.name)")
+            precondition(LuaState.inherits(Object.self, from: parent), "LuaBridge: \(Object.self) does not inherit from \(parent)")
+        }
+        _ = checkStack(8)
+        newTable(fieldCount: Int32(type.properties.count + type.methods.count))
+        let keys = top
+        if let parentRecord {
+            lua_rawgeti(L, LuaState.registryIndex, lua_Integer(parentRecord.pointee.keysRef))
+            forEach(in: -1) {
+                pushValue(at: -2)
+                if let code = toInteger(at: -2) { push(code + 0x10000) } else { pushValue(at: -2) }
+                rawSetKeyValue(keys)
+            }
+            pop()
+        }
+        for (id, name) in type.properties.enumerated() {
+            rawSet(-1, field: name, to: id)
+        }
+        for (name, function) in type.methods {
+            push(function, name: name)
+            rawSet(-2, field: name)
+        }
+        _ = type.name.withCString { name in
+            sg_newtype(L, name, parentRecord, key, type.get ?? luaBridgeNoGetter,
+                       type.set ?? luaBridgeReadOnly, type.missing ?? luaBridgeMissingKey)
+        }
+    }
+
+    /// Whether a Lua type is registered for `type` itself.
+    public func isRegistered(_ type: AnyClass) -> Bool {
+        sg_findtype(L, LuaState.typeKey(type)) != nil
+    }
+
+    /// The Lua name of the type registered for `type` or its nearest registered superclass.
+    public func typeName(for type: AnyClass) -> String? {
+        LuaState.registeredType(for: type, in: L).map { String(cString: $0.pointee.name) }
+    }
+
+    // MARK: Pushing and reading objects
+
+    /// Pushes the userdata standing for `object`: the same one as long as Lua holds it, a new
+    /// one (retaining the object until it is collected) otherwise. Its type is the one
+    /// registered for the object's class or nearest superclass; there must be one.
+    @inlinable
+    public func push(_ object: AnyObject) {
+        let pointer = Unmanaged.passUnretained(object).toOpaque()
+        if sg_pushcached(L, pointer) == 0 { pushNewObject(object) }
+    }
+
+    @usableFromInline
+    func pushNewObject(_ object: AnyObject) {
+        guard let type = LuaState.registeredType(for: Swift.type(of: object), in: L) else {
+            preconditionFailure("LuaBridge: no Lua type is registered for \(Swift.type(of: object))")
+        }
+        sg_pushnewobject(L, Unmanaged.passRetained(object).toOpaque(), type)
+    }
+
+    /// The live object at `index` if it is a `T` (a registered subtype counts); nil otherwise.
+    @inlinable
+    public func toObject<T: AnyObject>(_ index: Int32, as type: T.Type) -> T? {
+        var released: Int32 = 0
+        guard let pointer = sg_toobjectof(L, index, LuaState.typeKey(T.self), &released) else { return nil }
+        return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// The object at argument `arg`, which must be a live `T`: else "bad argument #1 to 'f'
+    /// (Layer expected, got number)", or "attempt to use a released Layer".
+    @inlinable
+    public func checkObject<T: AnyObject>(_ arg: Int32, as type: T.Type) throws(LuaRaise) -> T {
+        var released: Int32 = 0
+        guard let pointer = sg_toobjectof(L, arg, LuaState.typeKey(T.self), &released) else {
+            throw objectError(arg, T.self, released: released != 0)
+        }
+        return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// The optional object at argument `arg`: nil if absent or nil, else as ``checkObject(_:as:)``.
+    @inlinable
+    public func optObject<T: AnyObject>(_ arg: Int32, as type: T.Type) throws(LuaRaise) -> T? {
+        isNoneOrNil(arg) ? nil : try checkObject(arg, as: type)
+    }
+
+    @usableFromInline
+    func objectError(_ arg: Int32, _ type: AnyClass, released: Bool) -> LuaRaise {
+        let name = typeName(for: type) ?? "\(type)"
+        return released ? error("attempt to use a released \(name)") : typeError(arg, expected: name)
+    }
+
+    /// The object a property handler receives, as a `T` (no check: the dispatcher already
+    /// checked the userdata's type). Costs a retain and a release; ``withObject(_:as:_:)``
+    /// does not.
+    @inlinable
+    public static func object<T: AnyObject>(_ pointer: UnsafeMutableRawPointer, as type: T.Type) -> T {
+        Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Calls `body` with the object a property handler receives, borrowed as a `T` without
+    /// retaining it (the userdata holds it for the duration of the call): the fast path.
+    @inlinable
+    public static func withObject<T: AnyObject, R>(_ pointer: UnsafeMutableRawPointer, as type: T.Type,
+                                                   _ body: (T) throws -> R) rethrows -> R {
+        try Unmanaged<T>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Cuts `object` loose from its userdata, if it has one: the object is released now and any
+    /// later use of that userdata from Lua raises "attempt to use a released Name". Returns
+    /// whether there was one.
+    @discardableResult
+    public func detach(_ object: AnyObject) -> Bool {
+        sg_detachobject(L, Unmanaged.passUnretained(object).toOpaque()) != 0
+    }
+
+    // MARK: Helpers
+
+    /// The key of a Swift class in type records: its metatype pointer.
+    @inlinable
+    static func typeKey(_ type: AnyClass) -> UnsafeRawPointer {
+        unsafeBitCast(type, to: UnsafeRawPointer.self)
+    }
+
+    static func inherits(_ type: AnyClass, from ancestor: AnyClass) -> Bool {
+        var current: AnyClass? = type
+        while let cls = current {
+            if cls == ancestor { return true }
+            current = _getSuperclass(cls)
+        }
+        return false
+    }
+
+    static func registeredType(for type: AnyClass, in L: OpaquePointer) -> UnsafeMutablePointer<sg_Type>? {
+        var current: AnyClass? = type
+        while let cls = current {
+            if let record = sg_findtype(L, typeKey(cls)) { return record }
+            current = _getSuperclass(cls)
+        }
+        return nil
+    }
+}
+
+// MARK: - Default handlers
+
+/// The type name and key of a property access, for messages.
+private func describeAccess(_ lua: LuaState) -> (type: String, key: String) {
+    let type = lua.typeNameForError(at: 1)
+    let key = lua.toString(at: 2) ?? "(\(lua.typeNameForError(at: 2)) key)"
+    return (type, key)
+}
+
+/// Getter of a type without properties (never called: it has no property ids).
+private func luaBridgeNoGetter(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ key: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        let (type, name) = describeAccess(lua)
+        throw lua.error("property '\(name)' of \(type) cannot be read")
+    }
+}
+
+/// Setter of a type registered without one.
+private func luaBridgeReadOnly(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ key: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        let (type, name) = describeAccess(lua)
+        throw lua.error("cannot set read-only property '\(name)' on \(type)")
+    }
+}
+
+/// Default handler of unknown keys: an error naming the key and the closest known name.
+private func luaBridgeMissingKey(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ access: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        let (type, name) = describeAccess(lua)
+        if access == LuaObjectAccess.writeToMethod {
+            throw lua.error("cannot assign to method '\(name)' on \(type)")
+        }
+        // The running C function is the dispatcher: its upvalue 1 is the key table.
+        var candidates: [String] = []
+        lua.forEach(in: sg_upvalueindex(1)) {
+            if access == LuaObjectAccess.read || lua.type(at: -1) == .number,
+               lua.type(at: -2) == .string, let key = lua.toString(at: -2) {
+                candidates.append(key)
+            }
+        }
+        var message = "unknown property '\(name)' on \(type)"
+        if let suggestion = NameSuggestion.closest(to: name, among: candidates) {
+            message += " (did you mean '\(suggestion)'?)"
+        }
+        throw lua.error(message)
+    }
+}
