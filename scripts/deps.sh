@@ -9,6 +9,9 @@ packages=(
   libsdl2-dev
   libsdl2-image-dev
   libsdl2-ttf-dev
+  libcairo2-dev
+  libpango1.0-dev
+  libgif-dev
   fonts-dejavu-core
   fonts-noto-cjk
   xvfb

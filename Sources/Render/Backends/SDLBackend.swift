@@ -1,0 +1,122 @@
+import CSDL2
+import LayerKit
+
+/// Draws draw lists through an SDL_Renderer (a window's, or a software renderer's on a
+/// surface): each texture level uploaded once as an SDL texture, each command one
+/// SDL_RenderGeometry call. SDL blends straight colours, so textures are un-premultiplied on
+/// upload and drawn with SDL's standard blend modes, which every SDL driver supports.
+///
+/// The backend does not own the renderer; it destroys only the textures it made.
+public final class SDLBackend {
+    /// The renderer drawn with (an `SDL_Renderer *`).
+    public let renderer: OpaquePointer
+    private var textures: [ObjectIdentifier: Entry] = [:]
+    private var vertices: [SDL_Vertex] = []
+    private var frame = 0
+    /// Frames an unused texture stays uploaded.
+    public var keepFrames = 120
+
+    private struct Entry {
+        let texture: RenderTexture
+        let uploaded: OpaquePointer
+        var lastUsed: Int
+    }
+
+    /// A backend drawing with `renderer` (an `SDL_Renderer *` that outlives the backend).
+    public init(renderer: OpaquePointer) {
+        self.renderer = renderer
+    }
+
+    deinit {
+        for entry in textures.values {
+            SDL_DestroyTexture(entry.uploaded)
+        }
+    }
+
+    /// How many SDL textures are uploaded now.
+    public var uploadedTextureCount: Int { textures.count }
+
+    /// Clears the render target to `background` (nil: keeps what is there, to draw one list over
+    /// another) and draws `list`. Throws SDL's message when a texture cannot be made or a draw
+    /// call fails. Present (or read pixels) afterwards.
+    public func draw(_ list: DrawList, background: Color? = .black) throws(SDLError) {
+        frame += 1
+        if let background {
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            SDL_SetRenderDrawColor(renderer, VertexColor.byte(background.r), VertexColor.byte(background.g),
+                                   VertexColor.byte(background.b), VertexColor.byte(background.a))
+            guard SDL_RenderClear(renderer) == 0 else { throw SDLError.current("SDL_RenderClear") }
+        }
+        vertices.removeAll(keepingCapacity: true)
+        for v in list.vertices {
+            vertices.append(SDL_Vertex(position: SDL_FPoint(x: v.x, y: v.y),
+                                       color: SDL_Color(r: v.color.r, g: v.color.g, b: v.color.b, a: v.color.a),
+                                       tex_coord: SDL_FPoint(x: v.u, y: v.v)))
+        }
+        let vertexCount = Int32(vertices.count)
+        try vertices.withUnsafeBufferPointer { (vertexBuffer) throws(SDLError) in
+            try list.indices.withUnsafeBufferPointer { (indexBuffer) throws(SDLError) in
+                guard let vbase = vertexBuffer.baseAddress, let ibase = indexBuffer.baseAddress else { return }
+                for command in list.commands where command.indexCount > 0 {
+                    guard command.indexStart >= 0, command.indexStart + command.indexCount <= indexBuffer.count else {
+                        continue
+                    }
+                    let texture = try upload(command.texture)
+                    SDL_SetTextureBlendMode(texture, command.blend == .additive ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND)
+                    let status = SDL_RenderGeometry(renderer, texture, vbase, vertexCount,
+                                                    ibase + command.indexStart, Int32(command.indexCount))
+                    guard status == 0 else { throw SDLError.current("SDL_RenderGeometry") }
+                }
+            }
+        }
+        if frame % 60 == 0 { evict() }
+    }
+
+    /// The SDL texture for `texture`, uploaded the first time.
+    private func upload(_ texture: RenderTexture) throws(SDLError) -> OpaquePointer {
+        let id = ObjectIdentifier(texture)
+        if var entry = textures[id], entry.texture === texture {
+            entry.lastUsed = frame
+            textures[id] = entry
+            return entry.uploaded
+        }
+        let made = try makeTexture(texture)
+        textures[id] = Entry(texture: texture, uploaded: made, lastUsed: frame)
+        return made
+    }
+
+    private func makeTexture(_ level: RenderTexture) throws(SDLError) -> OpaquePointer {
+        guard let texture = SDL_CreateTexture(renderer, UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue),
+                                              Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                                              Int32(level.width), Int32(level.height)) else {
+            throw SDLError.current("SDL_CreateTexture")
+        }
+        var straight = [UInt32](repeating: 0, count: level.pixels.count)
+        for (i, p) in level.pixels.enumerated() {
+            let a = p >> 24
+            if a == 0 { continue }
+            if a == 255 { straight[i] = p; continue }
+            let r = min(255, ((p & 0xFF) * 255 + a / 2) / a)
+            let g = min(255, (((p >> 8) & 0xFF) * 255 + a / 2) / a)
+            let b = min(255, (((p >> 16) & 0xFF) * 255 + a / 2) / a)
+            straight[i] = r | g << 8 | b << 16 | a << 24
+        }
+        let status = straight.withUnsafeBytes { raw in
+            SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(level.width * 4))
+        }
+        guard status == 0 else {
+            SDL_DestroyTexture(texture)
+            throw SDLError.current("SDL_UpdateTexture")
+        }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        return texture
+    }
+
+    private func evict() {
+        let oldest = frame - keepFrames
+        for (id, entry) in textures where entry.lastUsed < oldest {
+            SDL_DestroyTexture(entry.uploaded)
+            textures[id] = nil
+        }
+    }
+}

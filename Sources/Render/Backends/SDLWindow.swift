@@ -1,0 +1,76 @@
+import CSDL2
+import LayerKit
+
+/// A window with an SDL renderer and the backend drawing into it: what the viewer shows frames
+/// in. Needs a display (or SDL's offscreen video driver); SDL picks the renderer (OpenGL under
+/// Xvfb, through Mesa's llvmpipe here).
+public final class SDLWindow {
+    /// The window (an `SDL_Window *`).
+    public let window: OpaquePointer
+    /// Its renderer (an `SDL_Renderer *`).
+    public let renderer: OpaquePointer
+    /// The backend drawing draw lists into the window.
+    public let backend: SDLBackend
+
+    /// Opens a resizable window of `width` × `height` titled `title`. Initialises SDL's video
+    /// subsystem; throws SDL's message when there is no display or no renderer.
+    public init(title: String, width: Int, height: Int, vsync: Bool = true) throws(SDLError) {
+        guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else { throw SDLError.current("SDL_Init") }
+        let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED, a macro Swift does not import
+        guard let window = SDL_CreateWindow(title, centred, centred, Int32(max(width, 1)), Int32(max(height, 1)),
+                                            SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue) else {
+            let error = SDLError.current("SDL_CreateWindow")
+            SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+            throw error
+        }
+        var flags = SDL_RENDERER_ACCELERATED.rawValue
+        if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        guard let renderer = SDL_CreateRenderer(window, -1, flags) ?? SDL_CreateRenderer(window, -1, 0) else {
+            let error = SDLError.current("SDL_CreateRenderer")
+            SDL_DestroyWindow(window)
+            SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+            throw error
+        }
+        self.window = window
+        self.renderer = renderer
+        backend = SDLBackend(renderer: renderer)
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+    }
+
+    /// The size of the area drawn into, in pixels.
+    public var outputSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// The renderer SDL chose ("opengl", "software", …).
+    public var rendererName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
+    }
+
+    /// Draws `list` and shows it.
+    public func present(_ list: DrawList, background: Color? = .black) throws(SDLError) {
+        try backend.draw(list, background: background)
+        SDL_RenderPresent(renderer)
+    }
+
+    /// Reads back what was drawn (before presenting), e.g. for a screenshot.
+    public func readPixels() throws(SDLError) -> FrameBuffer {
+        let size = outputSize
+        let frame = FrameBuffer(width: size.width, height: size.height)
+        let status = frame.pixels.withUnsafeMutableBytes { raw in
+            SDL_RenderReadPixels(renderer, nil, UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue), raw.baseAddress,
+                                 Int32(size.width * 4))
+        }
+        guard status == 0 else { throw SDLError.current("SDL_RenderReadPixels") }
+        return frame
+    }
+}

@@ -1,0 +1,179 @@
+import LayerKit
+
+/// What one layer draws of its own, in Core Animation's order: shadow, background, contents (an
+/// image, or text, a shape or a gradient drawn on the CPU); its border comes after its sublayers.
+extension Compositor {
+    func drawContent(of layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint,
+                     clip: ClipPolygon?) {
+        let background = layer.color(.backgroundColor, .presentation)
+        let radius = max(0, layer.number(.cornerRadius, .presentation))
+        var content: RasterizedContent?
+        var contentsImage: (texture: RenderTexture, rect: Rect, uv: UVRect)?
+        if let image = layer.contents {
+            let texture = cache.texture(for: image)
+            let (rect, uv) = contentsPlacement(layer, bounds, image)
+            contentsImage = (texture, rect, uv)
+        } else {
+            content = rasterizedContent(of: layer, bounds: bounds)
+        }
+
+        let shadowOpacity = layer.number(.shadowOpacity, .presentation)
+        if shadowOpacity > 0 {
+            drawShadow(of: layer, bounds: bounds, map: map, opacity: opacity * min(shadowOpacity, 1), tint: tint,
+                       clip: clip, background: background, radius: radius, content: content, image: contentsImage)
+        }
+        if background.a > 0 && !bounds.isEmpty {
+            let color = vertexColor(background, tint, opacity)
+            if radius > 0 {
+                let points = Compositor.roundedRect(bounds, radius: radius, segments: segments(radius, bounds, map))
+                emitSmoothPolygon(points, color: color, map: map, clip: clip)
+            } else {
+                emitQuad(bounds, uv: .unit, texture: cache.white, color: color, blend: .normal, map: map, clip: clip)
+            }
+        }
+        let white = VertexColor(red: tint.r, green: tint.g, blue: tint.b, alpha: opacity)
+        if let contentsImage {
+            emitQuad(contentsImage.rect, uv: contentsImage.uv, texture: contentsImage.texture, color: white,
+                     blend: .normal, map: map, clip: clip)
+        } else if let content {
+            emitQuad(content.rect, uv: .unit, texture: content.texture, color: white, blend: .normal, map: map, clip: clip)
+        }
+    }
+
+    /// Text, shape and gradient layers' content, from the cache unless it changed.
+    private func rasterizedContent(of layer: Layer, bounds: Rect) -> RasterizedContent? {
+        switch layer {
+        case let text as TextLayer:
+            let key = TextContent(text)
+            let cached = cache.content(for: layer, key: .text(key)) {
+                key.rasterize().map { RasterizedContent(texture: $0, rect: .zero) }
+            }
+            // Text and gradients cover the bounds wherever their origin is now.
+            return cached.map { RasterizedContent(texture: $0.texture, rect: Rect(origin: bounds.origin,
+                                                  size: Size(width: Double(key.width), height: Double(key.height)))) }
+        case let shape as ShapeLayer:
+            guard let key = ShapeContent(shape) else { return nil }
+            return cache.content(for: layer, key: .shape(key)) { key.rasterize() }
+        case let gradient as GradientLayer:
+            let key = GradientContent(gradient)
+            let cached = cache.content(for: layer, key: .gradient(key)) {
+                key.rasterize().map { RasterizedContent(texture: $0, rect: .zero) }
+            }
+            return cached.map { RasterizedContent(texture: $0.texture, rect: Rect(origin: bounds.origin,
+                                                  size: Size(width: Double(key.width), height: Double(key.height)))) }
+        default:
+            return nil
+        }
+    }
+
+    /// Where a contents image lands in the bounds (contentsGravity) and which part of it shows
+    /// (contentsRect, in unit coordinates of the image).
+    func contentsPlacement(_ layer: Layer, _ b: Rect, _ image: Image) -> (Rect, UVRect) {
+        let cr = layer.rect(.contentsRect, .presentation).standardized
+        let uv = UVRect(u0: clamp01(cr.minX), v0: clamp01(cr.minY), u1: clamp01(cr.maxX), v1: clamp01(cr.maxY))
+        let w = Double(image.width) * (uv.u1 - uv.u0), h = Double(image.height) * (uv.v1 - uv.v0)
+        let gravity = Compositor.gravity(of: layer)
+        guard w > 0, h > 0 else { return (b, uv) }
+        var size = Size(width: w, height: h)
+        switch gravity {
+        case .resize:
+            return (b, uv)
+        case .resizeAspect, .resizeAspectFill:
+            let sx = b.width / w, sy = b.height / h
+            let s = gravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            size = Size(width: w * s, height: h * s)
+        default:
+            break
+        }
+        var x = b.minX + (b.width - size.width) / 2, y = b.minY + (b.height - size.height) / 2
+        switch gravity {
+        case .left, .topLeft, .bottomLeft: x = b.minX
+        case .right, .topRight, .bottomRight: x = b.maxX - size.width
+        default: break
+        }
+        switch gravity {
+        case .top, .topLeft, .topRight: y = b.minY
+        case .bottom, .bottomLeft, .bottomRight: y = b.maxY - size.height
+        default: break
+        }
+        return (Rect(x: x, y: y, width: size.width, height: size.height), uv)
+    }
+
+    private func clamp01(_ x: Double) -> Double { x.isFinite ? min(max(x, 0), 1) : 0 }
+
+    private static let gravities = ContentsGravity.allCases
+
+    /// The layer's contentsGravity. LayerKit stores a choice as its case's index, so this reads
+    /// the number rather than the name (no string work per frame).
+    static func gravity(of layer: Layer) -> ContentsGravity {
+        let index = layer.number(.contentsGravity, .presentation)
+        guard index >= 0, index < Double(gravities.count) else {
+            return layer.choice(.contentsGravity, as: ContentsGravity.self, .presentation)
+        }
+        return gravities[Int(index)]
+    }
+
+    /// The shadow: the shape of the background when it shows, else of the contents, blurred by
+    /// shadowRadius and moved by shadowOffset (in the layer's coordinates).
+    private func drawShadow(of layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint,
+                            clip: ClipPolygon?, background: Color, radius: Double, content: RasterizedContent?,
+                            image: (texture: RenderTexture, rect: Rect, uv: UVRect)?) {
+        let color = layer.color(.shadowColor, .presentation)
+        guard color.a > 0 else { return }
+        let blur = max(0, min(layer.number(.shadowRadius, .presentation), 256))
+        let offset = layer.size(.shadowOffset, .presentation)
+        let pad = Double(ShadowMaker.padding(blur))
+        var texture: RenderTexture?
+        var rect = bounds
+        var texelsPerPoint = 1.0
+        if background.a > 0 && !bounds.isEmpty {
+            let w = TextContent.pixels(bounds.width), h = TextContent.pixels(bounds.height)
+            let key = TextureCache.ShadowKey.roundedRect(width: w, height: h, cornerRadius: radius, radius: blur)
+            texture = cache.shadow(for: layer, key: key, source: nil) {
+                ShadowMaker.roundedRectShadow(width: w, height: h, cornerRadius: radius, blur: blur)
+            }
+            rect = Rect(x: bounds.minX, y: bounds.minY, width: Double(w), height: Double(h))
+        } else if let source = image?.texture ?? content?.texture, let area = image?.rect ?? content?.rect,
+                  area.width > 0 {
+            texelsPerPoint = Double(source.width) / area.width
+            let key = TextureCache.ShadowKey.texture(ObjectIdentifier(source), radius: blur * texelsPerPoint)
+            texture = cache.shadow(for: layer, key: key, source: source) {
+                ShadowMaker.shadow(width: source.width, height: source.height, pixels: Array(source.pixels),
+                                   radius: blur * texelsPerPoint)
+            }
+            rect = area
+        }
+        guard let texture else { return }
+        let grow = pad / max(texelsPerPoint, 1e-9)
+        let area = Rect(x: rect.minX - grow + offset.width, y: rect.minY - grow + offset.height,
+                        width: rect.width + 2 * grow, height: rect.height + 2 * grow)
+        emitQuad(area, uv: .unit, texture: texture, color: vertexColor(color, tint, opacity), blend: .normal,
+                 map: map, clip: clip)
+    }
+
+    /// The border, inside the bounds, drawn over the sublayers.
+    func drawBorder(of layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint, clip: ClipPolygon?) {
+        let width = layer.number(.borderWidth, .presentation)
+        guard width > 0, width.isFinite, !bounds.isEmpty else { return }
+        let color = layer.color(.borderColor, .presentation)
+        guard color.a > 0 else { return }
+        let c = vertexColor(color, tint, opacity)
+        let bw = min(width, bounds.width / 2, bounds.height / 2)
+        let radius = max(0, layer.number(.cornerRadius, .presentation))
+        if radius > 0 {
+            let n = segments(radius, bounds, map)
+            let outer = Compositor.roundedRect(bounds, radius: radius, segments: n)
+            let inner = Compositor.roundedRect(bounds.insetBy(dx: bw, dy: bw), radius: max(0, radius - bw), segments: n)
+            emitSmoothRing(outer: outer, inner: inner, color: c, map: map, clip: clip)
+        } else {
+            let b = bounds
+            let strips = [Rect(x: b.minX, y: b.minY, width: b.width, height: bw),
+                          Rect(x: b.minX, y: b.maxY - bw, width: b.width, height: bw),
+                          Rect(x: b.minX, y: b.minY + bw, width: bw, height: b.height - 2 * bw),
+                          Rect(x: b.maxX - bw, y: b.minY + bw, width: bw, height: b.height - 2 * bw)]
+            for strip in strips where !strip.isEmpty {
+                emitQuad(strip, uv: .unit, texture: cache.white, color: c, blend: .normal, map: map, clip: clip)
+            }
+        }
+    }
+}

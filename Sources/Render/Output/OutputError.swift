@@ -1,0 +1,14 @@
+/// Why a frame could not be written. Each message names the file.
+public enum OutputError: Error, Equatable, CustomStringConvertible {
+    /// Opening, writing or closing the file failed.
+    case cannotWrite(path: String, reason: String)
+    /// The render settings make no frames (zero frames, a bad size or frame rate).
+    case invalidSettings(String)
+
+    public var description: String {
+        switch self {
+        case let .cannotWrite(path, reason): return "cannot write '\(path)': \(reason)"
+        case .invalidSettings(let message): return message
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import CSDL2
+import Foundation
+import LayerKit
+import Testing
+@testable import Render
+
+@Suite struct ImageTests {
+    @Test func aMissingFileIsAnErrorNamingIt() {
+        let path = "/tmp/snowglobe-render-tests/does-not-exist.png"
+        #expect(throws: ImageError.fileNotFound(path: path)) { try ImageLoader.load(path: path) }
+        let error = ImageError.fileNotFound(path: path)
+        #expect(error.description.contains(path))
+    }
+
+    @Test func aCorruptFileIsAnErrorNamingIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snowglobe-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("broken.png").path
+        // A PNG signature followed by garbage.
+        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 64)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try ImageLoader.load(path: path)
+            Issue.record("a corrupt file loaded")
+        } catch {
+            guard case .unreadable(let named, _) = error else {
+                Issue.record("expected unreadable, got \(error)")
+                return
+            }
+            #expect(named == path)
+            #expect(error.description.contains("broken.png"))
+        }
+    }
+
+    @Test func aDirectoryIsNotAnImage() {
+        #expect(throws: ImageError.fileNotFound(path: "/tmp")) { try ImageLoader.load(path: "/tmp") }
+    }
+
+    @Test func aWrittenPNGLoadsBackPremultiplied() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snowglobe-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("circle.png").path
+        let circle = try Image.circle(radius: 10, softness: 0.5, color: rgb(255, 128, 0))
+        let frame = FrameBuffer(width: circle.width, height: circle.height)
+        for i in 0..<(circle.width * circle.height) {
+            let o = i * 4
+            frame.pixels[i] = UInt32(circle.pixels[o]) | UInt32(circle.pixels[o + 1]) << 8
+                | UInt32(circle.pixels[o + 2]) << 16 | UInt32(circle.pixels[o + 3]) << 24
+        }
+        try PNGWriter.write(frame, to: path)
+        let loaded = try ImageLoader.load(path: path)
+        #expect(loaded.width == circle.width && loaded.height == circle.height)
+        #expect(loaded.label == "circle.png")
+        // Premultiplied round trips are exact where opaque and within a step or two elsewhere.
+        var worst = 0
+        for i in 0..<loaded.pixels.count { worst = max(worst, abs(Int(loaded.pixels[i]) - Int(circle.pixels[i]))) }
+        #expect(worst <= 2)
+        let centre = (circle.height / 2 * circle.width + circle.width / 2) * 4
+        #expect(loaded.pixels[centre + 3] == 255)
+    }
+
+    @Test func circleIsOpaqueInsideAndClearOutside() throws {
+        let image = try Image.circle(radius: 8, color: rgb(255, 255, 255))
+        #expect(image.width == 18 && image.height == 18)
+        let centre = (9 * 18 + 9) * 4
+        #expect(image.pixels[centre + 3] == 255)
+        #expect(image.pixels[3] == 0)
+    }
+
+    @Test func softCircleFadesTowardItsEdge() throws {
+        let image = try Image.circle(radius: 16, softness: 1)
+        let w = image.width
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { image.pixels[(y * w + x) * 4 + 3] }
+        let c = w / 2
+        #expect(alpha(c, c) > 240)
+        #expect(alpha(c + 8, c) > 60 && alpha(c + 8, c) < 200)
+        #expect(alpha(c + 15, c) < 10)
+    }
+
+    @Test(arguments: [(-1.0, 0.0), (0.0, 0.0), (10.0, 2.0), (Double.nan, 0.0)])
+    func badCircleArgumentsAreErrors(radius: Double, softness: Double) {
+        #expect(throws: ImageError.self) { try Image.circle(radius: radius, softness: softness) }
+    }
+
+    @Test func snowflakesAreDeterministicPerSeed() throws {
+        let a = try Image.snowflake(size: 64, seed: 42)
+        let b = try Image.snowflake(size: 64, seed: 42)
+        #expect(a.pixels == b.pixels)
+    }
+
+    @Test func snowflakesDifferBySeed() throws {
+        let images = try (0..<6).map { try Image.snowflake(size: 64, seed: UInt64($0)) }
+        for i in 0..<images.count {
+            for j in (i + 1)..<images.count {
+                #expect(images[i].pixels != images[j].pixels, "seeds \(i) and \(j)")
+            }
+        }
+    }
+
+    @Test func snowflakesHaveTheirArmsSymmetry() throws {
+        // Six arms: the image is symmetric under a half turn.
+        let image = try Image.snowflake(size: 65, arms: 6, seed: 3)
+        let w = image.width
+        var differing = 0
+        var inked = 0
+        for y in 0..<w {
+            for x in 0..<w {
+                let a = image.pixels[(y * w + x) * 4 + 3], b = image.pixels[((w - 1 - y) * w + (w - 1 - x)) * 4 + 3]
+                if a > 0 { inked += 1 }
+                if abs(Int(a) - Int(b)) > 40 { differing += 1 }
+            }
+        }
+        #expect(inked > w * w / 10)
+        #expect(differing < inked / 20)
+    }
+
+    @Test func badSnowflakeArgumentsAreErrors() {
+        #expect(throws: ImageError.self) { try Image.snowflake(size: 2) }
+        #expect(throws: ImageError.self) { try Image.snowflake(size: 64, arms: 1) }
+    }
+}
+
+@Suite struct JPEGLoadingTests {
+    @Test func aJPEGLoads() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snowglobe-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("photo.jpg").path
+        // A 16×8 orange picture written by SDL_image's own JPEG writer.
+        var pixels = [UInt8](repeating: 0, count: 16 * 8 * 4)
+        for i in 0..<(16 * 8) { pixels[4 * i] = 255; pixels[4 * i + 1] = 128; pixels[4 * i + 3] = 255 }
+        let status: Int32 = pixels.withUnsafeMutableBytes { raw in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(raw.baseAddress, 16, 8, 32, 64,
+                                                                   UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue)) else { return -1 }
+            defer { SDL_FreeSurface(surface) }
+            return IMG_SaveJPG(surface, path, 95)
+        }
+        try #require(status == 0)
+        let image = try ImageLoader.load(path: path)
+        #expect(image.width == 16 && image.height == 8)
+        #expect(abs(Int(image.pixels[0]) - 255) < 8 && abs(Int(image.pixels[1]) - 128) < 8 && image.pixels[3] == 255)
+    }
+}
