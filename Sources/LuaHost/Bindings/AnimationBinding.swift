@@ -1,0 +1,241 @@
+import CLua
+import LayerKit
+import LuaBridge
+
+/// CAAnimation's Lua face: the timing properties every animation has, and its callbacks.
+/// `PropertyAnimation` adds `keyPath`, `additive` and `cumulative`. Callbacks are kept in Lua
+/// (a weak-keyed table by the animation's userdata) and given to the copy a layer runs.
+enum AnimationBinding {
+    enum Property: String, CaseIterable {
+        case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses
+        case fillMode, removedOnCompletion, timingFunction, onStart, onStop
+    }
+
+    enum KeyPathProperty: String, CaseIterable {
+        case keyPath, additive, cumulative
+    }
+
+    static func register(_ lua: LuaState) {
+        lua.register(LuaObjectType(Animation.self, name: "Animation",
+                                   properties: Property.allCases.map(\.rawValue), get: getAnimation, set: setAnimation))
+        lua.register(LuaObjectType(PropertyAnimation.self, name: "PropertyAnimation", parent: Animation.self,
+                                   properties: KeyPathProperty.allCases.map(\.rawValue),
+                                   get: getPropertyAnimation, set: setPropertyAnimation))
+    }
+
+    /// The names every animation constructor accepts, after its own.
+    static var timingNames: [String] { Property.allCases.map(\.rawValue) }
+
+    static func get(_ lua: LuaState, _ a: Animation, _ property: Property) -> Int32 {
+        switch property {
+        case .beginTime: lua.push(a.beginTime)
+        case .duration: lua.push(a.duration)
+        case .speed: lua.push(a.speed)
+        case .timeOffset: lua.push(a.timeOffset)
+        case .repeatCount: lua.push(a.repeatCount)
+        case .repeatDuration: lua.push(a.repeatDuration)
+        case .autoreverses: lua.push(a.autoreverses)
+        case .fillMode: lua.push(a.fillMode.rawValue)
+        case .removedOnCompletion: lua.push(a.isRemovedOnCompletion)
+        case .timingFunction:
+            if let f = a.timingFunction { lua.push(TimingFunctionBox(f, name: TimingFunctionBinding.name(of: f))) } else { lua.pushNil() }
+        case .onStart, .onStop:
+            AnimationCallbacks.push(lua, animationAt: 1, field: property.rawValue)
+        }
+        return 1
+    }
+
+    /// Sets `property` from the value at index 3 (the animation's userdata at index 1).
+    static func set(_ lua: LuaState, _ a: Animation, _ property: Property) throws(LuaRaise) {
+        let name = property.rawValue
+        switch property {
+        case .beginTime: a.beginTime = try number(lua, name, finite: true)
+        case .duration: a.duration = try number(lua, name, finite: false, nonNegative: true)
+        case .speed: a.speed = try number(lua, name, finite: true)
+        case .timeOffset: a.timeOffset = try number(lua, name, finite: true)
+        case .repeatCount: a.repeatCount = try number(lua, name, finite: false, nonNegative: true)
+        case .repeatDuration: a.repeatDuration = try number(lua, name, finite: false, nonNegative: true)
+        case .autoreverses: a.autoreverses = try boolean(lua, name)
+        case .removedOnCompletion: a.isRemovedOnCompletion = try boolean(lua, name)
+        case .fillMode: a.fillMode = try choice(lua, name, FillMode.self)
+        case .timingFunction: a.timingFunction = try TimingFunctionBinding.timingFunction(lua, at: 3, for: name)
+        case .onStart, .onStop:
+            guard lua.isNoneOrNil(3) || lua.type(at: 3) == .function else {
+                throw lua.error("bad value for '\(name)' (function expected, got \(lua.describeValue(at: 3)))")
+            }
+            AnimationCallbacks.set(lua, animationAt: 1, field: name, valueAt: 3)
+        }
+    }
+
+    static func getKeyPathProperty(_ lua: LuaState, _ a: PropertyAnimation, _ property: KeyPathProperty) -> Int32 {
+        switch property {
+        case .keyPath: lua.push(a.keyPath)
+        case .additive: lua.push(a.isAdditive)
+        case .cumulative: lua.push(a.isCumulative)
+        }
+        return 1
+    }
+
+    static func setKeyPathProperty(_ lua: LuaState, _ a: PropertyAnimation, _ property: KeyPathProperty) throws(LuaRaise) {
+        switch property {
+        case .keyPath:
+            guard lua.type(at: 3) == .string, let path = lua.toString(at: 3) else {
+                throw lua.error("bad value for 'keyPath' (string expected, got \(lua.describeValue(at: 3)))")
+            }
+            a.keyPath = path
+        case .additive: a.isAdditive = try boolean(lua, "additive")
+        case .cumulative: a.isCumulative = try boolean(lua, "cumulative")
+        }
+    }
+
+    // MARK: Value helpers shared by the animation bindings
+
+    static func number(_ lua: LuaState, _ name: String, finite: Bool, nonNegative: Bool = false) throws(LuaRaise) -> Double {
+        guard lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), !v.isNaN else {
+            throw lua.error("bad value for '\(name)' (number expected, got \(lua.describeValue(at: 3)))")
+        }
+        if finite && !v.isFinite {
+            throw lua.error("bad value for '\(name)' (finite number expected, got inf)")
+        }
+        if nonNegative && v < 0 {
+            throw lua.error("bad value for '\(name)' (number >= 0 expected, got \(v))")
+        }
+        return v
+    }
+
+    static func boolean(_ lua: LuaState, _ name: String) throws(LuaRaise) -> Bool {
+        guard lua.type(at: 3) == .boolean else {
+            throw lua.error("bad value for '\(name)' (boolean expected, got \(lua.describeValue(at: 3)))")
+        }
+        return lua.toBool(at: 3)
+    }
+
+    static func choice<C: ChoiceValue>(_ lua: LuaState, _ name: String, _ type: C.Type) throws(LuaRaise) -> C {
+        let options = C.allCases.map(\.rawValue)
+        guard lua.type(at: 3) == .string, let s = lua.toString(at: 3), let value = C(rawValue: s) else {
+            throw lua.error("bad value for '\(name)' (one of \(options.map { "'\($0)'" }.joined(separator: ", ")) expected, got \(lua.describeValue(at: 3)))")
+        }
+        return value
+    }
+
+    /// An animation value at `index` for `keyPath`: of the key path's kind when the key path is
+    /// known, else guessed from its shape (checked again when the animation is added).
+    static func value(_ lua: LuaState, at index: Int32, keyPath: String, field: String) throws(LuaRaise) -> AnimationValue? {
+        if lua.isNoneOrNil(index) { return nil }
+        if let kind = KeyPathResolver.valueKind(of: keyPath) {
+            guard let v = lua.toAnimationValue(at: index, kind: kind) else {
+                throw lua.error("bad value for '\(field)' of '\(keyPath)' (\(LuaState.describe(kind)) expected, got \(lua.describeValue(at: index)))")
+            }
+            return v
+        }
+        for kind: ValueKind in [.number, .bool, .transform, .point, .size, .color, .rect] {
+            if let v = lua.toAnimationValue(at: index, kind: kind) { return v }
+        }
+        throw lua.error("bad value for '\(field)' (a number, point, size, rect, color or Transform3D expected, got \(lua.describeValue(at: index)))")
+    }
+}
+
+/// Animation callbacks kept in Lua, and the copy that carries them into a layer.
+enum AnimationCallbacks {
+    static let key = "snowglobe.animationstate"
+
+    static func install(_ lua: LuaState) {
+        lua.newTable()
+        lua.newTable(fieldCount: 1)
+        lua.rawSet(-1, field: "__mode", to: "k")
+        _ = lua_setmetatable(lua.L, -2)
+        lua.rawSet(LuaState.registryIndex, field: key)
+    }
+
+    static func push(_ lua: LuaState, animationAt index: Int32, field: String) {
+        let ud = lua.absIndex(index)
+        _ = lua.rawGet(LuaState.registryIndex, field: key)
+        lua.pushValue(at: ud)
+        lua_rawget(lua.L, -2)
+        if lua.type(at: -1) == .table {
+            _ = lua.rawGet(-1, field: field)
+            lua.insert(at: -3)
+            lua.pop(2)
+        } else {
+            lua.pop(2)
+            lua.pushNil()
+        }
+    }
+
+    static func set(_ lua: LuaState, animationAt index: Int32, field: String, valueAt valueIndex: Int32) {
+        let ud = lua.absIndex(index), value = lua.absIndex(valueIndex)
+        _ = lua.rawGet(LuaState.registryIndex, field: key)
+        lua.pushValue(at: ud)
+        lua_rawget(lua.L, -2)
+        if lua.type(at: -1) != .table {
+            lua.pop()
+            lua.newTable(fieldCount: 2)
+            lua.pushValue(at: ud)
+            lua.pushValue(at: -2)
+            lua_rawset(lua.L, -4)
+        }
+        lua.pushValue(at: value)
+        lua.rawSet(-2, field: field)
+        lua.pop(2)
+    }
+
+    /// The animation to add: itself, or a copy carrying its Lua callbacks as Swift closures (so
+    /// the object Lua holds never points back into Lua).
+    static func prepare(_ lua: LuaState, _ animation: Animation, at index: Int32, host: ScriptHost) -> Animation {
+        var callbacks: [String: LuaCallback] = [:]
+        for field in ["onStart", "onStop"] {
+            push(lua, animationAt: index, field: field)
+            if lua.type(at: -1) == .function {
+                callbacks[field] = LuaCallback(popping: lua, host: host)
+            } else {
+                lua.pop()
+            }
+        }
+        guard !callbacks.isEmpty else { return animation }
+        let copy = animation.copy()
+        if let start = callbacks["onStart"] {
+            copy.onStart = { a in start.call("an animation's onStart") { lua in lua.push(a); return 1 } }
+        }
+        if let stop = callbacks["onStop"] {
+            copy.onStop = { a, finished in stop.call("an animation's onStop") { lua in lua.push(a); lua.push(finished); return 2 } }
+        }
+        return copy
+    }
+}
+
+private func getAnimation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        guard let p = AnimationBinding.Property.allCases[safe: Int(id)] else { return 0 }
+        return AnimationBinding.get(lua, LuaState.object(object, as: Animation.self), p)
+    }
+}
+
+private func setAnimation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        guard let p = AnimationBinding.Property.allCases[safe: Int(id)] else { return 0 }
+        try AnimationBinding.set(lua, LuaState.object(object, as: Animation.self), p)
+        return 0
+    }
+}
+
+private func getPropertyAnimation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        guard let p = AnimationBinding.KeyPathProperty.allCases[safe: Int(id)] else { return 0 }
+        return AnimationBinding.getKeyPathProperty(lua, LuaState.object(object, as: PropertyAnimation.self), p)
+    }
+}
+
+private func setPropertyAnimation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        guard let p = AnimationBinding.KeyPathProperty.allCases[safe: Int(id)] else { return 0 }
+        try AnimationBinding.setKeyPathProperty(lua, LuaState.object(object, as: PropertyAnimation.self), p)
+        return 0
+    }
+}
+
+extension Array {
+    /// The element at `index`, or nil when it is out of range.
+    subscript(safe index: Int) -> Element? {
+        index >= 0 && index < count ? self[index] : nil
+    }
+}

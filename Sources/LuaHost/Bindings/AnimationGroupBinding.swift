@@ -1,0 +1,51 @@
+import LayerKit
+import LuaBridge
+
+/// `ca.AnimationGroup{ animations = {…}, duration, … }` (CAAnimationGroup).
+enum AnimationGroupBinding {
+    static func register(_ lua: LuaState) {
+        lua.register(LuaObjectType(AnimationGroup.self, name: "AnimationGroup", parent: Animation.self,
+                                   properties: ["animations"], get: getGroup, set: setGroup))
+    }
+
+    static func set(_ lua: LuaState, _ group: AnimationGroup) throws(LuaRaise) {
+        if lua.isNoneOrNil(3) { group.animations = []; return }
+        guard lua.type(at: 3) == .table else {
+            throw lua.error("bad value for 'animations' (array of animations expected, got \(lua.describeValue(at: 3)))")
+        }
+        var children: [Animation] = []
+        for i in 1...max(1, lua.rawLength(3)) where i <= lua.rawLength(3) {
+            _ = lua.rawGet(3, index: i)
+            defer { lua.pop() }
+            guard let child = lua.toObject(-1, as: Animation.self) else {
+                throw lua.error("bad value for 'animations' (Animation expected at [\(i)], got \(lua.typeNameForError(at: -1)))")
+            }
+            if child === group { throw lua.error("bad value for 'animations' (a group cannot contain itself)") }
+            children.append(child)
+        }
+        group.animations = children
+    }
+
+    static func construct(_ lua: LuaState) throws(LuaRaise) -> Int32 {
+        let group = AnimationGroup()
+        return try AnimationConstructor.construct(lua, typeName: "AnimationGroup", animation: group, ownNames: ["animations"]) { (_: String) throws(LuaRaise) in
+            try set(lua, group)
+        }
+    }
+}
+
+private func getGroup(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        let group = LuaState.object(object, as: AnimationGroup.self)
+        lua.newTable(arrayCount: Int32(group.animations.count))
+        for (i, a) in group.animations.enumerated() { lua.push(a); lua.rawSet(-2, index: i + 1) }
+        return 1
+    }
+}
+
+private func setGroup(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        try AnimationGroupBinding.set(lua, LuaState.object(object, as: AnimationGroup.self))
+        return 0
+    }
+}

@@ -1,0 +1,267 @@
+import CLua
+import LayerKit
+import LuaBridge
+
+/// The `ca` table: constructors, values, time, input, persistence and tasks. The Lua-level
+/// conveniences (`ca.transaction`, `ca.every`, `ca.after`, `ca.await`) are in `extras`.
+enum CaLibrary {
+    /// Input events a script can handle with `ca.on`.
+    static let events = ["keydown", "keyup", "mousedown", "mouseup", "mousemove", "resize"]
+
+    static func install(_ host: ScriptHost) throws(LuaError) {
+        let lua = host.lua
+        lua.newTable(fieldCount: 40)
+        let ca = lua.absIndex(-1)
+        lua.pushValue(at: ca)
+        lua.setGlobal("ca")
+        for (name, function) in [("Layer", newLayer), ("TextLayer", newTextLayer), ("ShapeLayer", newShapeLayer),
+                                 ("GradientLayer", newGradientLayer), ("ReplicatorLayer", newReplicatorLayer),
+                                 ("EmitterLayer", newEmitterLayer), ("BasicAnimation", newBasic),
+                                 ("KeyframeAnimation", newKeyframe), ("SpringAnimation", newSpring),
+                                 ("AnimationGroup", newGroup), ("Color", newColor), ("now", now), ("on", on),
+                                 ("spawn", spawn), ("wait", wait), ("__waker", waker)] as [(String, LuaFunction)] {
+            lua.setFunction(function, named: name, inTableAt: ca)
+        }
+        TimingFunctionBinding.install(lua, ca: ca)
+        try TransformBinding.install(lua, ca: ca)
+        try PathBinding.install(lua, ca: ca)
+        ImageBinding.install(lua, ca: ca)
+        TransactionBinding.install(lua, ca: ca)
+        TimerBinding.install(lua, ca: ca)
+        DisplayLinkBinding.install(lua, ca: ca)
+        lua.push(host.scene.root)
+        lua.rawSet(ca, field: "root")
+        host.pushScreen()
+        lua.rawSet(ca, field: "screen")
+        if let persisted = host.options.persisted, case .table = persisted {
+            host.pushPersisted(persisted)
+        } else {
+            lua.newTable()
+        }
+        lua.rawSet(ca, field: "persist")
+        lua.push(host.options.isReload)
+        lua.rawSet(ca, field: "isReload")
+        lua.pop()
+        try lua.run(extras, chunkName: "=snowglobe")
+    }
+
+    /// The conveniences written in Lua on top of the Swift functions.
+    static let extras = #"""
+local ca = ca
+local T, pairs, type, error, pcall = ca.Transaction, pairs, type, error, pcall
+local yield = coroutine.yield
+local waker = ca.__waker
+ca.__waker = nil
+
+function ca.transaction(fn, opts)
+  if type(fn) ~= "function" then
+    error("bad argument #1 to 'transaction' (function expected, got " .. type(fn) .. ")", 2)
+  end
+  if opts ~= nil and type(opts) ~= "table" then
+    error("bad argument #2 to 'transaction' (table expected, got " .. type(opts) .. ")", 2)
+  end
+  T.begin()
+  if opts then
+    for k, v in pairs(opts) do
+      if k == "duration" then T.setAnimationDuration(v)
+      elseif k == "timingFunction" then T.setAnimationTimingFunction(v)
+      elseif k == "disableActions" then T.setDisableActions(v)
+      elseif k == "completion" then T.setCompletionBlock(v)
+      else
+        T.commit()
+        error("unknown option '" .. tostring(k) .. "' for ca.transaction (valid: duration, timingFunction, disableActions, completion)", 2)
+      end
+    end
+  end
+  local ok, err = pcall(fn)
+  T.commit()
+  if not ok then error(err, 0) end
+end
+
+function ca.every(interval, fn)
+  return ca.Timer.scheduled{ interval = interval, repeats = true, action = fn }
+end
+
+function ca.after(delay, fn)
+  return ca.Timer.scheduled{ interval = delay, repeats = false, action = fn }
+end
+
+function ca.await(fn, opts)
+  local wake = waker()
+  local o = {}
+  if opts then for k, v in pairs(opts) do o[k] = v end end
+  local user = o.completion
+  o.completion = function()
+    if user then user() end
+    wake()
+  end
+  ca.transaction(fn, o)
+  return yield()
+end
+"""#
+}
+
+extension ScriptHost {
+    /// Pushes `ca.screen`: `{ width, height, scale }`.
+    func pushScreen() {
+        let bounds = scene.root.rect(.bounds)
+        lua.newTable(fieldCount: 3)
+        lua.rawSet(-1, field: "width", to: bounds.width)
+        lua.rawSet(-1, field: "height", to: bounds.height)
+        lua.rawSet(-1, field: "scale", to: options.scale)
+    }
+
+    /// Registers every type and builds `ca`.
+    func installAPI() {
+        LayerState.install(lua)
+        AnimationCallbacks.install(lua)
+        Snapshot.install(lua)
+        LayerBinding.register(lua)
+        AnimationBinding.register(lua)
+        BasicAnimationBinding.register(lua)
+        SpringAnimationBinding.register(lua)
+        KeyframeAnimationBinding.register(lua)
+        AnimationGroupBinding.register(lua)
+        TimingFunctionBinding.register(lua)
+        TransformBinding.register(lua)
+        PathBinding.register(lua)
+        ImageBinding.register(lua)
+        TimerBinding.register(lua)
+        DisplayLinkBinding.register(lua)
+        do {
+            try CaLibrary.install(self)
+        } catch {
+            report(ScriptError(error, context: "snowglobe's ca library"))
+        }
+    }
+}
+
+/// The `__newindex` that makes `layer:presentation()` snapshots read-only.
+enum Snapshot {
+    static let metatableKey = "snowglobe.snapshot"
+
+    static func install(_ lua: LuaState) {
+        do {
+            try lua.run("""
+                return function(_, k)
+                  error("cannot set '" .. tostring(k) .. "': presentation() is a read-only snapshot", 2)
+                end
+                """, chunkName: "=snowglobe", results: 1)
+            lua.rawSet(LuaState.registryIndex, field: metatableKey)
+        } catch {
+            lua.newTable()
+            lua.rawSet(LuaState.registryIndex, field: metatableKey)
+        }
+    }
+}
+
+private func construct(_ L: OpaquePointer, _ kind: LayerKind) -> Int32 {
+    LuaState.run(L) { lua in try LayerMethods.construct(lua, kind: kind) }
+}
+
+private func newLayer(_ L: OpaquePointer) -> Int32 { construct(L, .layer) }
+private func newTextLayer(_ L: OpaquePointer) -> Int32 { construct(L, .text) }
+private func newShapeLayer(_ L: OpaquePointer) -> Int32 { construct(L, .shape) }
+private func newGradientLayer(_ L: OpaquePointer) -> Int32 { construct(L, .gradient) }
+private func newReplicatorLayer(_ L: OpaquePointer) -> Int32 { construct(L, .replicator) }
+private func newEmitterLayer(_ L: OpaquePointer) -> Int32 { construct(L, .emitter) }
+
+private func newBasic(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in try BasicAnimationBinding.construct(lua) }
+}
+private func newKeyframe(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in try KeyframeAnimationBinding.construct(lua) }
+}
+private func newSpring(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in try SpringAnimationBinding.construct(lua) }
+}
+private func newGroup(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in try AnimationGroupBinding.construct(lua) }
+}
+
+/// `ca.Color(r, g, b[, a])` → `{ r, g, b, a }`, components in 0…1.
+private func newColor(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        var c: [Double] = []
+        for arg: Int32 in 1...4 {
+            let v = arg == 4 ? try lua.optNumber(4, default: 1) : try lua.checkNumber(arg)
+            guard v.isFinite else { throw lua.argError(arg, "finite number expected, got \(v.isNaN ? "nan" : "inf")") }
+            c.append(v)
+        }
+        lua.pushColor(Color(r: c[0], g: c[1], b: c[2], a: c[3]))
+        return 1
+    }
+}
+
+/// `ca.now()`: the media time of the current frame.
+private func now(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in lua.push(try ScriptHost.require(lua).scene.time); return 1 }
+}
+
+/// `ca.on(event, fn)`.
+private func on(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let event = try lua.checkString(1)
+        guard CaLibrary.events.contains(event) else {
+            let hint = Suggestions.closest(to: event, in: CaLibrary.events).map { "; did you mean '\($0)'?" } ?? ""
+            throw lua.argError(1, "unknown event '\(event)' (valid: \(CaLibrary.events.joined(separator: ", "))\(hint))")
+        }
+        try lua.checkFunction(2)
+        let host = try ScriptHost.require(lua)
+        lua.top = 2
+        host.eventHandlers[event, default: []].append(LuaCallback(popping: lua, host: host))
+        return 0
+    }
+}
+
+/// `ca.spawn(fn)`: runs fn as a task now, until it first waits.
+private func spawn(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        try lua.checkFunction(1)
+        let host = try ScriptHost.require(lua)
+        lua.top = 1
+        host.spawnTask(from: lua)
+        return 0
+    }
+}
+
+/// `ca.wait(seconds)`: pauses the running task for `seconds` of media time.
+private func wait(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let seconds = try lua.checkNumber(1)
+        guard !seconds.isNaN, seconds >= 0 else { throw lua.argError(1, "seconds >= 0 expected, got \(seconds)") }
+        let host = try ScriptHost.require(lua)
+        guard lua.isYieldable, host.tasks[lua.L] != nil else {
+            throw lua.error("ca.wait can only be called inside a task (start one with ca.spawn)")
+        }
+        let thread = lua.L
+        host.scene.scheduleTimer(interval: seconds.isFinite ? seconds : .infinity, repeats: false) { [weak host] _ in
+            host?.resumeTask(thread)
+        }
+        return lua.yield(results: 0)
+    }
+}
+
+/// `waker()`: a function that resumes the running task (for `ca.await`).
+private func waker(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let host = try ScriptHost.require(lua)
+        guard lua.isYieldable, host.tasks[lua.L] != nil else {
+            throw lua.error("ca.await can only be called inside a task (start one with ca.spawn)")
+        }
+        lua.push(lightUserdata: UnsafeRawPointer(lua.L))
+        lua.push(wake, name: "wake", upvalues: 1)
+        return 1
+    }
+}
+
+private func wake(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let host = try ScriptHost.require(lua)
+        guard let pointer = lua.toUserdata(at: lua.upvalueIndex(1)) else { return 0 }
+        let thread = OpaquePointer(pointer)
+        // Resume from the scene's loop, not from inside the completion block that woke it.
+        host.scene.scheduleTimer(interval: 0, repeats: false) { [weak host] _ in host?.resumeTask(thread) }
+        return 0
+    }
+}

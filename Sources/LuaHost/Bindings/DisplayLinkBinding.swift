@@ -1,0 +1,72 @@
+import LayerKit
+import LuaBridge
+
+/// `ca.DisplayLink(function(link) … end)` (CADisplayLink): called once a frame before drawing,
+/// with actions disabled; `timestamp`, `targetTimestamp`, `duration`, `preferredFramesPerSecond`,
+/// `paused`, `link:invalidate()`.
+enum DisplayLinkBinding {
+    static let names = ["timestamp", "targetTimestamp", "duration", "preferredFramesPerSecond", "paused", "isValid"]
+
+    static func register(_ lua: LuaState) {
+        lua.register(LuaObjectType(DisplayLink.self, name: "DisplayLink", properties: names,
+                                   get: getLink, set: setLink, methods: [("invalidate", invalidate)]))
+    }
+
+    static func install(_ lua: LuaState, ca: Int32) {
+        lua.setFunction(makeLink, named: "DisplayLink", inTableAt: ca)
+    }
+}
+
+private func makeLink(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        try lua.checkFunction(1)
+        let host = try ScriptHost.require(lua)
+        lua.top = 1
+        let callback = LuaCallback(popping: lua, host: host)
+        let link = host.scene.addDisplayLink { link in
+            callback.call("a display link") { lua in lua.push(link); return 1 }
+        }
+        lua.push(link)
+        return 1
+    }
+}
+
+private func invalidate(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in try lua.checkObject(1, as: DisplayLink.self).invalidate(); return 0 }
+}
+
+private func getLink(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        let link = LuaState.object(object, as: DisplayLink.self)
+        switch id {
+        case 0: lua.push(link.timestamp)
+        case 1: lua.push(link.targetTimestamp)
+        case 2: lua.push(link.duration)
+        case 3: lua.push(link.preferredFramesPerSecond)
+        case 4: lua.push(link.isPaused)
+        default: lua.push(link.isValid)
+        }
+        return 1
+    }
+}
+
+private func setLink(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        let link = LuaState.object(object, as: DisplayLink.self)
+        switch id {
+        case 3:
+            guard lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite, v >= 0 else {
+                throw lua.error("bad value for 'preferredFramesPerSecond' of DisplayLink (number >= 0 expected, got \(lua.describeValue(at: 3)))")
+            }
+            link.preferredFramesPerSecond = v
+        case 4:
+            guard lua.type(at: 3) == .boolean else {
+                throw lua.error("bad value for 'paused' of DisplayLink (boolean expected, got \(lua.describeValue(at: 3)))")
+            }
+            link.isPaused = lua.toBool(at: 3)
+        default:
+            throw lua.error("cannot set read-only property '\(DisplayLinkBinding.names[safe: Int(id)] ?? "?")' on DisplayLink")
+        }
+        return 0
+    }
+}

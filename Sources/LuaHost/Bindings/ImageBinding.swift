@@ -1,0 +1,107 @@
+import Foundation
+import LayerKit
+import LuaBridge
+
+/// `ca.Image.load(path)`, `ca.Image.circle{ radius, softness, color }`,
+/// `ca.Image.snowflake{ size, arms, seed, color }`; fields `width`, `height`.
+enum ImageBinding {
+    static func register(_ lua: LuaState) {
+        lua.register(LuaObjectType(Image.self, name: "Image", properties: ["width", "height", "label"], get: getImage))
+    }
+
+    static func install(_ lua: LuaState, ca: Int32) {
+        lua.newLibrary(["load": loadImage, "circle": circleImage, "snowflake": snowflakeImage])
+        lua.rawSet(ca, field: "Image")
+    }
+
+    static func provider(_ lua: LuaState) throws(LuaRaise) -> (ScriptHost, ImageProvider) {
+        let host = try ScriptHost.require(lua)
+        guard let images = host.images else {
+            throw lua.error("images are not available here (this host has no image provider)")
+        }
+        return (host, images)
+    }
+
+    /// A number field of the options table at argument 1.
+    static func field(_ lua: LuaState, _ name: String, default fallback: Double, range: ClosedRange<Double>) throws(LuaRaise) -> Double {
+        guard lua.type(at: 1) == .table else { return fallback }
+        let kind = lua.rawGet(1, field: name)
+        defer { lua.pop() }
+        if kind == .nil { return fallback }
+        guard kind == .number, let v = lua.toNumber(at: -1), v.isFinite else {
+            throw lua.error("bad value for '\(name)' (finite number expected, got \(lua.describeValue(at: -1)))")
+        }
+        guard range.contains(v) else {
+            throw lua.error("bad value for '\(name)' (number in \(range.lowerBound)...\(range.upperBound) expected, got \(v))")
+        }
+        return v
+    }
+
+    static func colorField(_ lua: LuaState) throws(LuaRaise) -> Color {
+        guard lua.type(at: 1) == .table else { return .white }
+        let kind = lua.rawGet(1, field: "color")
+        defer { lua.pop() }
+        if kind == .nil { return .white }
+        guard let c = lua.toColor(at: -1) else {
+            throw lua.error("bad value for 'color' (\(LuaState.describe(.color)) expected, got \(lua.describeValue(at: -1)))")
+        }
+        return c
+    }
+}
+
+private func loadImage(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let path = try lua.checkString(1)
+        let (host, images) = try ImageBinding.provider(lua)
+        let resolved = path.hasPrefix("/") ? path : "\(host.scriptFolder)/\(path)"
+        host.noteDependency(resolved)
+        do {
+            lua.push(try images.loadImage(atPath: resolved))
+        } catch {
+            throw lua.error("cannot load image '\(path)': \(error)")
+        }
+        return 1
+    }
+}
+
+private func circleImage(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        if !lua.isNoneOrNil(1) { try lua.checkTable(1) }
+        let (_, images) = try ImageBinding.provider(lua)
+        let radius = try ImageBinding.field(lua, "radius", default: 16, range: 0.5...2048)
+        let softness = try ImageBinding.field(lua, "softness", default: 0, range: 0...1)
+        guard let image = images.circle(radius: radius, softness: softness, color: try ImageBinding.colorField(lua)) else {
+            throw lua.error("cannot make a circle image of radius \(radius)")
+        }
+        lua.push(image)
+        return 1
+    }
+}
+
+private func snowflakeImage(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        if !lua.isNoneOrNil(1) { try lua.checkTable(1) }
+        let (_, images) = try ImageBinding.provider(lua)
+        let size = try ImageBinding.field(lua, "size", default: 64, range: 2...4096)
+        let arms = try ImageBinding.field(lua, "arms", default: 6, range: 2...24)
+        let seed = try ImageBinding.field(lua, "seed", default: 1, range: -9.0e15...9.0e15)
+        guard let image = images.snowflake(size: size, arms: Int(arms), seed: UInt64(bitPattern: Int64(seed)),
+                                           color: try ImageBinding.colorField(lua)) else {
+            throw lua.error("cannot make a snowflake image of size \(size)")
+        }
+        lua.push(image)
+        return 1
+    }
+}
+
+private func getImage(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        let image = LuaState.object(object, as: Image.self)
+        switch id {
+        case 0: lua.push(image.width)
+        case 1: lua.push(image.height)
+        default: lua.push(image.label)
+        }
+        return 1
+    }
+}

@@ -1,0 +1,123 @@
+import LayerKit
+import LuaBridge
+
+/// `ca.KeyframeAnimation{ keyPath, values, keyTimes, timingFunctions, calculationMode, path,
+/// rotationMode, tensionValues, continuityValues, biasValues, … }` (CAKeyframeAnimation).
+enum KeyframeAnimationBinding {
+    static let names = ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode",
+                        "tensionValues", "continuityValues", "biasValues"]
+
+    static func register(_ lua: LuaState) {
+        lua.register(LuaObjectType(KeyframeAnimation.self, name: "KeyframeAnimation", parent: PropertyAnimation.self,
+                                   properties: names, get: getKeyframe, set: setKeyframe))
+    }
+
+    static func get(_ lua: LuaState, _ a: KeyframeAnimation, _ name: String) -> Int32 {
+        switch name {
+        case "values": pushArray(lua, a.values) { lua.push($0) }
+        case "keyTimes": pushOptional(lua, a.keyTimes)
+        case "timingFunctions":
+            if let fs = a.timingFunctions {
+                pushArray(lua, fs) { lua.push(TimingFunctionBox($0, name: TimingFunctionBinding.name(of: $0))) }
+            } else { lua.pushNil() }
+        case "calculationMode": lua.push(a.calculationMode.rawValue)
+        case "path": if let p = a.path { lua.push(PathBox(p)) } else { lua.pushNil() }
+        case "rotationMode": if let m = a.rotationMode { lua.push(m.rawValue) } else { lua.pushNil() }
+        case "tensionValues": pushOptional(lua, a.tensionValues)
+        case "continuityValues": pushOptional(lua, a.continuityValues)
+        default: pushOptional(lua, a.biasValues)
+        }
+        return 1
+    }
+
+    static func set(_ lua: LuaState, _ a: KeyframeAnimation, _ name: String) throws(LuaRaise) {
+        switch name {
+        case "values":
+            a.values = try array(lua, name) { (i: Int32, n: Int) throws(LuaRaise) -> AnimationValue in
+                guard let v = try AnimationBinding.value(lua, at: i, keyPath: a.keyPath, field: "values[\(n)]") else {
+                    throw lua.error("bad value for 'values' (no value at [\(n)])")
+                }
+                return v
+            } ?? []
+        case "keyTimes": a.keyTimes = try numbers(lua, name)
+        case "tensionValues": a.tensionValues = try numbers(lua, name)
+        case "continuityValues": a.continuityValues = try numbers(lua, name)
+        case "biasValues": a.biasValues = try numbers(lua, name)
+        case "timingFunctions":
+            a.timingFunctions = try array(lua, name) { (i: Int32, n: Int) throws(LuaRaise) -> TimingFunction in
+                guard let f = try TimingFunctionBinding.timingFunction(lua, at: i, for: "timingFunctions[\(n)]") else {
+                    throw lua.error("bad value for 'timingFunctions' (no timing function at [\(n)])")
+                }
+                return f
+            }
+        case "calculationMode": a.calculationMode = try AnimationBinding.choice(lua, name, CalculationMode.self)
+        case "rotationMode":
+            a.rotationMode = lua.isNoneOrNil(3) ? nil : try AnimationBinding.choice(lua, name, RotationMode.self)
+        default:
+            if lua.isNoneOrNil(3) { a.path = nil; return }
+            guard let box = lua.toObject(3, as: PathBox.self) else {
+                throw lua.error("bad value for 'path' (Path expected, got \(lua.describeValue(at: 3)))")
+            }
+            a.path = box.path
+        }
+    }
+
+    private static func numbers(_ lua: LuaState, _ name: String) throws(LuaRaise) -> [Double]? {
+        try array(lua, name) { (i: Int32, n: Int) throws(LuaRaise) -> Double in
+            guard lua.type(at: i) == .number, let v = lua.toNumber(at: i), v.isFinite else {
+                throw lua.error("bad value for '\(name)' (finite number expected at [\(n)], got \(lua.describeValue(at: i)))")
+            }
+            return v
+        }
+    }
+
+    /// The array at index 3 (nil for nil), each element read by `element` at the stack top.
+    private static func array<T>(_ lua: LuaState, _ name: String,
+                                 _ element: (Int32, Int) throws(LuaRaise) -> T) throws(LuaRaise) -> [T]? {
+        if lua.isNoneOrNil(3) { return nil }
+        guard lua.type(at: 3) == .table else {
+            throw lua.error("bad value for '\(name)' (array expected, got \(lua.describeValue(at: 3)))")
+        }
+        let n = lua.rawLength(3)
+        guard n <= 1_000_000 else { throw lua.error("bad value for '\(name)' (more than 1000000 entries)") }
+        var result: [T] = []
+        result.reserveCapacity(n)
+        for i in 0..<n {
+            _ = lua.rawGet(3, index: i + 1)
+            defer { lua.pop() }
+            result.append(try element(lua.absIndex(-1), i + 1))
+        }
+        return result
+    }
+
+    private static func pushArray<T>(_ lua: LuaState, _ values: [T], _ push: (T) -> Void) {
+        lua.newTable(arrayCount: Int32(values.count))
+        for (i, v) in values.enumerated() { push(v); lua.rawSet(-2, index: i + 1) }
+    }
+
+    private static func pushOptional(_ lua: LuaState, _ values: [Double]?) {
+        if let values { pushArray(lua, values) { lua.push($0) } } else { lua.pushNil() }
+    }
+
+    static func construct(_ lua: LuaState) throws(LuaRaise) -> Int32 {
+        let a = KeyframeAnimation(keyPath: "")
+        return try AnimationConstructor.construct(lua, typeName: "KeyframeAnimation", animation: a, ownNames: names) { (name: String) throws(LuaRaise) in
+            try set(lua, a, name)
+        }
+    }
+}
+
+private func getKeyframe(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        guard let name = KeyframeAnimationBinding.names[safe: Int(id)] else { return 0 }
+        return KeyframeAnimationBinding.get(lua, LuaState.object(object, as: KeyframeAnimation.self), name)
+    }
+}
+
+private func setKeyframe(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        guard let name = KeyframeAnimationBinding.names[safe: Int(id)] else { return 0 }
+        try KeyframeAnimationBinding.set(lua, LuaState.object(object, as: KeyframeAnimation.self), name)
+        return 0
+    }
+}

@@ -1,0 +1,318 @@
+import LayerKit
+import LuaBridge
+
+/// The Lua face of Layer and its kinds. Registry properties (LayerKit's `PropertyID`) are read
+/// and set through one pair of handlers per kind; the Lua-only fields are listed here.
+enum LayerBinding {
+    /// Fields of every layer that are not registry properties.
+    enum Field: String, CaseIterable {
+        case name, data, sublayers, superlayer, onTap, frame, contents, actions
+    }
+
+    /// Fields of one kind of layer that are not registry properties.
+    enum KindField: String {
+        case string, font, path
+    }
+
+    /// The registry properties a kind declares itself (Layer's for `.layer`).
+    static func registryProperties(_ kind: LayerKind) -> [PropertyID] {
+        PropertyRegistry.specs.filter { $0.owner == kind }.map(\.id)
+    }
+
+    static func kindFields(_ kind: LayerKind) -> [KindField] {
+        switch kind {
+        case .text: return [.string, .font]
+        case .shape: return [.path]
+        default: return []
+        }
+    }
+
+    static let tables: [LayerKind: [PropertyID]] = Dictionary(
+        uniqueKeysWithValues: LayerKind.allCases.map { ($0, registryProperties($0)) })
+
+    /// Layer's own registry properties by handler id: the hot table, kept apart from `tables`.
+    static let layerTable: [PropertyID] = registryProperties(.layer)
+
+    @inline(__always) static func table(_ kind: LayerKind) -> [PropertyID] {
+        kind == .layer ? layerTable : tables[kind] ?? []
+    }
+
+    /// Registers Layer and each kind (Layer first, as their parent).
+    static func register(_ lua: LuaState) {
+        let base = registryProperties(.layer)
+        lua.register(LuaObjectType(Layer.self, name: "Layer",
+                                   properties: base.map { PropertyRegistry.spec($0).name } + Field.allCases.map(\.rawValue),
+                                   get: getLayer, set: setLayer, methods: LayerMethods.all))
+        register(lua, TextLayer.self, .text, get: getText, set: setText)
+        register(lua, ShapeLayer.self, .shape, get: getShape, set: setShape)
+        register(lua, GradientLayer.self, .gradient, get: getGradient, set: setGradient)
+        register(lua, ReplicatorLayer.self, .replicator, get: getReplicator, set: setReplicator)
+        register(lua, EmitterLayer.self, .emitter, get: getEmitter, set: setEmitter)
+    }
+
+    private static func register<T: Layer>(_ lua: LuaState, _ type: T.Type, _ kind: LayerKind,
+                                           get: @escaping LuaPropertyHandler, set: @escaping LuaPropertyHandler) {
+        let names = registryProperties(kind).map { PropertyRegistry.spec($0).name } + kindFields(kind).map(\.rawValue)
+        lua.register(LuaObjectType(type, name: kind.rawValue, parent: Layer.self, properties: names, get: get, set: set))
+    }
+
+    // MARK: Shared property logic
+
+    /// Pushes property `id` of the kind's own list.
+    static func get(_ lua: LuaState, _ layer: Layer, _ kind: LayerKind, _ id: Int32) throws(LuaRaise) -> Int32 {
+        let table = self.table(kind)
+        let index = Int(id)
+        if index >= 0 && index < table.count {
+            let property = table[index]
+            if PropertyRegistry.isNumber(property) {
+                lua.push(layer.number(property))
+            } else {
+                lua.push(layer.value(property))
+            }
+            return 1
+        }
+        let fieldIndex = index - table.count
+        if kind == .layer {
+            guard fieldIndex >= 0, fieldIndex < Field.allCases.count else { return 0 }
+            return try getField(lua, layer, Field.allCases[fieldIndex])
+        }
+        let fields = kindFields(kind)
+        guard fieldIndex >= 0, fieldIndex < fields.count else { return 0 }
+        return try getKindField(lua, layer, fields[fieldIndex])
+    }
+
+    /// Sets property `id` of the kind's own list from the value at index 3.
+    static func set(_ lua: LuaState, _ layer: Layer, _ kind: LayerKind, _ id: Int32) throws(LuaRaise) {
+        let table = self.table(kind)
+        let index = Int(id)
+        if index >= 0 && index < table.count {
+            let property = table[index]
+            // The fast path: a finite number for a number property that nothing animates.
+            if lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite,
+               layer.setNumberDirectly(v, for: property) {
+                return
+            }
+            try setRegistry(lua, layer, property, valueAt: 3)
+            return
+        }
+        let fieldIndex = index - table.count
+        if kind == .layer {
+            guard fieldIndex >= 0, fieldIndex < Field.allCases.count else { return }
+            try setField(lua, layer, Field.allCases[fieldIndex], valueAt: 3)
+            return
+        }
+        let fields = kindFields(kind)
+        guard fieldIndex >= 0, fieldIndex < fields.count else { return }
+        try setKindField(lua, layer, fields[fieldIndex], valueAt: 3)
+    }
+
+    /// Sets a registry property from the value at `index`, with the message for a wrong value.
+    static func setRegistry(_ lua: LuaState, _ layer: Layer, _ property: PropertyID, valueAt index: Int32) throws(LuaRaise) {
+        let spec = PropertyRegistry.spec(property)
+        guard let value = lua.toAnimationValue(at: index, kind: spec.kind) else {
+            throw badValue(lua, spec.name, layer, expected: LuaState.describe(spec.kind), at: index)
+        }
+        do {
+            try layer.setValue(value, for: property)
+        } catch {
+            throw lua.error("\(error)")
+        }
+    }
+
+    static func badValue(_ lua: LuaState, _ name: String, _ layer: Layer, expected: String, at index: Int32) -> LuaRaise {
+        lua.error("bad value for '\(name)' of \(layer.kind.rawValue) (\(expected) expected, got \(lua.describeValue(at: index)))")
+    }
+
+    private static func getField(_ lua: LuaState, _ layer: Layer, _ field: Field) throws(LuaRaise) -> Int32 {
+        switch field {
+        case .name:
+            if let name = layer.name { lua.push(name) } else { lua.pushNil() }
+        case .data:
+            LayerState.push(lua, layer: 1, field: "data", createTable: true)
+        case .onTap:
+            LayerState.push(lua, layer: 1, field: "onTap", createTable: false)
+        case .sublayers:
+            lua.newTable(arrayCount: Int32(layer.sublayers.count))
+            for (i, sublayer) in layer.sublayers.enumerated() {
+                lua.push(sublayer)
+                lua.rawSet(-2, index: i + 1)
+            }
+        case .superlayer:
+            if let parent = layer.superlayer { lua.push(parent) } else { lua.pushNil() }
+        case .frame:
+            lua.push(AnimationValue.rect(layer.frame))
+        case .contents:
+            if let image = layer.contents { lua.push(image) } else { lua.pushNil() }
+        case .actions:
+            if !layer.actionsEnabled {
+                lua.push(false)
+            } else if layer.disabledActionKeys.isEmpty {
+                lua.pushNil()
+            } else {
+                lua.newTable(fieldCount: Int32(layer.disabledActionKeys.count))
+                for key in layer.disabledActionKeys.sorted() { lua.rawSet(-1, field: key, to: false) }
+            }
+        }
+        return 1
+    }
+
+    private static func setField(_ lua: LuaState, _ layer: Layer, _ field: Field, valueAt index: Int32) throws(LuaRaise) {
+        switch field {
+        case .name:
+            if lua.isNoneOrNil(index) { layer.name = nil; return }
+            guard lua.type(at: index) == .string, let name = lua.toString(at: index) else {
+                throw badValue(lua, "name", layer, expected: "string", at: index)
+            }
+            layer.name = name
+        case .data:
+            guard lua.isNoneOrNil(index) || lua.type(at: index) == .table else {
+                throw badValue(lua, "data", layer, expected: "table", at: index)
+            }
+            LayerState.set(lua, layer: 1, field: "data", valueAt: index)
+        case .onTap:
+            guard lua.isNoneOrNil(index) || lua.type(at: index) == .function else {
+                throw badValue(lua, "onTap", layer, expected: "function", at: index)
+            }
+            LayerState.set(lua, layer: 1, field: "onTap", valueAt: index)
+            if let host = ScriptHost.current(lua) { host.refreshPin(layer) }
+        case .sublayers:
+            guard lua.type(at: index) == .table else {
+                throw badValue(lua, "sublayers", layer, expected: "array of layers", at: index)
+            }
+            let table = lua.absIndex(index)
+            var children: [Layer] = []
+            for i in 1...max(1, lua.rawLength(table)) where i <= lua.rawLength(table) {
+                _ = lua.rawGet(table, index: i)
+                defer { lua.pop() }
+                guard let child = lua.toObject(-1, as: Layer.self) else {
+                    throw lua.error("bad value for 'sublayers' of \(layer.kind.rawValue) (layer expected at [\(i)], got \(lua.typeNameForError(at: -1)))")
+                }
+                children.append(child)
+            }
+            layer.removeAllSublayers()
+            for child in children {
+                do { try layer.addSublayer(child) } catch { throw lua.error("\(error)") }
+            }
+        case .superlayer:
+            throw lua.error("cannot set read-only property 'superlayer' on \(layer.kind.rawValue) (use addSublayer)")
+        case .frame:
+            guard case .rect(let r)? = lua.toAnimationValue(at: index, kind: .rect) else {
+                throw badValue(lua, "frame", layer, expected: LuaState.describe(.rect), at: index)
+            }
+            layer.frame = r
+        case .contents:
+            if lua.isNoneOrNil(index) { layer.contents = nil; return }
+            guard let image = lua.toObject(index, as: Image.self) else {
+                throw badValue(lua, "contents", layer, expected: "Image", at: index)
+            }
+            layer.contents = image
+        case .actions:
+            switch lua.type(at: index) {
+            case .nil, .none:
+                layer.actionsEnabled = true
+                layer.disabledActionKeys = []
+            case .boolean:
+                layer.actionsEnabled = lua.toBool(at: index)
+                layer.disabledActionKeys = []
+            case .table:
+                var keys: Set<String> = []
+                let table = lua.absIndex(index)
+                var failure: LuaRaise?
+                lua.forEach(in: table) {
+                    guard failure == nil else { return }
+                    guard lua.type(at: -2) == .string, let key = lua.toString(at: -2) else {
+                        failure = lua.error("bad value for 'actions' (keys must be property names)")
+                        return
+                    }
+                    guard PropertyRegistry.property(named: key, on: layer.kind)?.isAnimatable == true else {
+                        let names = PropertyRegistry.names(on: layer.kind)
+                        let hint = Suggestions.closest(to: key, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                        failure = lua.error("unknown property '\(key)' in 'actions' of \(layer.kind.rawValue)\(hint)")
+                        return
+                    }
+                    if lua.type(at: -1) == .boolean && !lua.toBool(at: -1) { keys.insert(key) }
+                }
+                if let failure { throw failure }
+                layer.actionsEnabled = true
+                layer.disabledActionKeys = keys
+            default:
+                throw badValue(lua, "actions", layer, expected: "false or a table of property = false", at: index)
+            }
+        }
+    }
+
+    private static func getKindField(_ lua: LuaState, _ layer: Layer, _ field: KindField) throws(LuaRaise) -> Int32 {
+        switch field {
+        case .string: lua.push((layer as? TextLayer)?.string ?? "")
+        case .font:
+            if let font = (layer as? TextLayer)?.font { lua.push(font) } else { lua.pushNil() }
+        case .path:
+            if let path = (layer as? ShapeLayer)?.path { lua.push(PathBox(path)) } else { lua.pushNil() }
+        }
+        return 1
+    }
+
+    private static func setKindField(_ lua: LuaState, _ layer: Layer, _ field: KindField, valueAt index: Int32) throws(LuaRaise) {
+        switch field {
+        case .string:
+            guard let text = layer as? TextLayer else { return }
+            guard lua.type(at: index) == .string || lua.type(at: index) == .number, let s = lua.toString(at: index) else {
+                throw badValue(lua, "string", layer, expected: "string", at: index)
+            }
+            text.string = s
+        case .font:
+            guard let text = layer as? TextLayer else { return }
+            if lua.isNoneOrNil(index) { text.font = nil; return }
+            guard lua.type(at: index) == .string, let s = lua.toString(at: index) else {
+                throw badValue(lua, "font", layer, expected: "string", at: index)
+            }
+            text.font = s
+        case .path:
+            guard let shape = layer as? ShapeLayer else { return }
+            if lua.isNoneOrNil(index) { shape.path = nil; return }
+            guard let box = lua.toObject(index, as: PathBox.self) else {
+                throw badValue(lua, "path", layer, expected: "Path", at: index)
+            }
+            shape.path = box.path
+        }
+    }
+}
+
+// MARK: - Handlers (one pair per kind)
+
+private func getLayer(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.get(lua, layer, .layer, id) } }
+}
+private func setLayer(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.set(lua, layer, .layer, id) }; return 0 }
+}
+private func getText(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.get(lua, layer, .text, id) } }
+}
+private func setText(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.set(lua, layer, .text, id) }; return 0 }
+}
+private func getShape(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.get(lua, layer, .shape, id) } }
+}
+private func setShape(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.set(lua, layer, .shape, id) }; return 0 }
+}
+private func getGradient(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.get(lua, layer, .gradient, id) } }
+}
+private func setGradient(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.set(lua, layer, .gradient, id) }; return 0 }
+}
+private func getReplicator(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.get(lua, layer, .replicator, id) } }
+}
+private func setReplicator(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.set(lua, layer, .replicator, id) }; return 0 }
+}
+private func getEmitter(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.get(lua, layer, .emitter, id) } }
+}
+private func setEmitter(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.set(lua, layer, .emitter, id) }; return 0 }
+}

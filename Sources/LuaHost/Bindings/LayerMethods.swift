@@ -1,0 +1,191 @@
+import CLua
+import LayerKit
+import LuaBridge
+
+/// Layer's methods (`layer:addSublayer(l)` …) and the layer constructors (`ca.Layer{…}` …).
+enum LayerMethods {
+    static let all: [(name: String, function: LuaFunction)] = [
+        ("addSublayer", addSublayer), ("insertSublayer", insertSublayer),
+        ("removeFromSuperlayer", removeFromSuperlayer), ("addAnimation", addAnimation),
+        ("removeAnimation", removeAnimation), ("removeAllAnimations", removeAllAnimations),
+        ("animationKeys", animationKeys), ("animation", animation), ("presentation", presentation),
+        ("hitTest", hitTest), ("contains", contains), ("convertPoint", convertPoint),
+        ("convertTime", convertTime),
+    ]
+
+    /// The names a constructor of `kind` accepts, in the order they apply.
+    static func constructorNames(_ kind: LayerKind) -> [String] {
+        var names = LayerBinding.registryProperties(.layer).map { PropertyRegistry.spec($0).name }
+        if kind != .layer {
+            names += LayerBinding.registryProperties(kind).map { PropertyRegistry.spec($0).name }
+            names += LayerBinding.kindFields(kind).map(\.rawValue)
+        }
+        names += LayerBinding.Field.allCases.filter { $0 != .superlayer && $0 != .sublayers }.map(\.rawValue)
+        return names + ["sublayers"]
+    }
+
+    /// `ca.Layer{…}` and its kinds: a new layer with the table's properties.
+    static func construct(_ lua: LuaState, kind: LayerKind) throws(LuaRaise) -> Int32 {
+        let host = try ScriptHost.require(lua)
+        if !lua.isNoneOrNil(1) && lua.type(at: 1) != .table { throw lua.typeError(1, expected: "table") }
+        lua.top = 1
+        let layer = Layer.make(kind, scene: host.scene)
+        lua.push(layer)
+        lua.insert(at: 1)
+        let names = constructorNames(kind)
+        let ownCount = (LayerBinding.tables[.layer] ?? []).count
+        try ConstructorTable.apply(lua, typeName: kind.rawValue, names: names) { (name: String) throws(LuaRaise) in
+            if let spec = PropertyRegistry.property(named: name, on: kind) {
+                try LayerBinding.setRegistry(lua, layer, spec.id, valueAt: 3)
+            } else if let field = LayerBinding.Field(rawValue: name), let i = LayerBinding.Field.allCases.firstIndex(of: field) {
+                try LayerBinding.set(lua, layer, .layer, Int32(ownCount + i))
+            } else if let field = LayerBinding.KindField(rawValue: name),
+                      let i = LayerBinding.kindFields(kind).firstIndex(of: field) {
+                try LayerBinding.set(lua, layer, kind, Int32((LayerBinding.tables[kind] ?? []).count + i))
+            }
+        }
+        lua.top = 1
+        return 1
+    }
+
+    /// The layer at argument `arg`, with the bridge's message when it is not one.
+    static func layer(_ lua: LuaState, _ arg: Int32) throws(LuaRaise) -> Layer {
+        try lua.checkObject(arg, as: Layer.self)
+    }
+}
+
+private func addSublayer(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let parent = try LayerMethods.layer(lua, 1), child = try LayerMethods.layer(lua, 2)
+        do { try parent.addSublayer(child) } catch { throw lua.error("\(error)") }
+        return 0
+    }
+}
+
+private func insertSublayer(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let parent = try LayerMethods.layer(lua, 1), child = try LayerMethods.layer(lua, 2)
+        let index = try lua.checkInteger(3)
+        do { try parent.insertSublayer(child, at: index - 1) } catch { throw lua.error("\(error)") }
+        return 0
+    }
+}
+
+private func removeFromSuperlayer(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        try LayerMethods.layer(lua, 1).removeFromSuperlayer()
+        return 0
+    }
+}
+
+private func addAnimation(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let layer = try LayerMethods.layer(lua, 1)
+        let animation = try lua.checkObject(2, as: Animation.self)
+        let key: String? = lua.isNoneOrNil(3) ? nil : try lua.checkString(3)
+        let host = try ScriptHost.require(lua)
+        let prepared = AnimationCallbacks.prepare(lua, animation, at: 2, host: host)
+        do {
+            try layer.addAnimation(prepared, forKey: key)
+        } catch {
+            throw lua.error("\(error)")
+        }
+        return 0
+    }
+}
+
+private func removeAnimation(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        try LayerMethods.layer(lua, 1).removeAnimation(forKey: try lua.checkString(2))
+        return 0
+    }
+}
+
+private func removeAllAnimations(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        try LayerMethods.layer(lua, 1).removeAllAnimations()
+        return 0
+    }
+}
+
+private func animationKeys(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let keys = try LayerMethods.layer(lua, 1).animationKeys()
+        lua.newTable(arrayCount: Int32(keys.count))
+        for (i, key) in keys.enumerated() { lua.push(key); lua.rawSet(-2, index: i + 1) }
+        return 1
+    }
+}
+
+private func animation(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        if let found = try LayerMethods.layer(lua, 1).animation(forKey: try lua.checkString(2)) {
+            lua.push(found)
+        } else {
+            lua.pushNil()
+        }
+        return 1
+    }
+}
+
+private func presentation(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let layer = try LayerMethods.layer(lua, 1)
+        let specs = PropertyRegistry.specs.filter { layer.kind.has($0.owner) }
+        // A proxy: reads come from a table of the values, writes are refused.
+        lua.newTable()
+        lua.newTable(fieldCount: 2)
+        lua.newTable(fieldCount: Int32(specs.count + 2))
+        for spec in specs {
+            lua.push(layer.value(spec.id, .presentation))
+            lua.rawSet(-2, field: spec.name)
+        }
+        lua.push(AnimationValue.rect(layer.frame(.presentation)))
+        lua.rawSet(-2, field: "frame")
+        lua.push(layer)
+        lua.rawSet(-2, field: "modelLayer")
+        lua.rawSet(-2, field: "__index")
+        _ = lua.rawGet(LuaState.registryIndex, field: Snapshot.metatableKey)
+        lua.rawSet(-2, field: "__newindex")
+        _ = lua_setmetatable(lua.L, -2)
+        return 1
+    }
+}
+
+private func hitTest(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let layer = try LayerMethods.layer(lua, 1)
+        guard case .point(let p) = try lua.checkValue(2, kind: .point) else { return 0 }
+        if let hit = layer.hitTest(p) { lua.push(hit) } else { lua.pushNil() }
+        return 1
+    }
+}
+
+private func contains(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let layer = try LayerMethods.layer(lua, 1)
+        guard case .point(let p) = try lua.checkValue(2, kind: .point) else { return 0 }
+        lua.push(layer.contains(p))
+        return 1
+    }
+}
+
+private func convertPoint(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let layer = try LayerMethods.layer(lua, 1)
+        guard case .point(let p) = try lua.checkValue(2, kind: .point) else { return 0 }
+        let target = try lua.optObject(3, as: Layer.self)
+        if let converted = layer.convertPoint(p, to: target) { lua.pushPoint(converted) } else { lua.pushNil() }
+        return 1
+    }
+}
+
+private func convertTime(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let layer = try LayerMethods.layer(lua, 1)
+        let t = try lua.checkNumber(2)
+        let from = try lua.optObject(3, as: Layer.self)
+        lua.push(layer.convertTime(t, from: from))
+        return 1
+    }
+}

@@ -1,0 +1,59 @@
+import LayerKit
+import LuaBridge
+
+/// `ca.SpringAnimation{ keyPath, fromValue, toValue, mass, stiffness, damping, initialVelocity }`
+/// (CASpringAnimation); `settlingDuration` is read-only.
+enum SpringAnimationBinding {
+    static let names = ["mass", "stiffness", "damping", "initialVelocity", "settlingDuration"]
+
+    static func register(_ lua: LuaState) {
+        lua.register(LuaObjectType(SpringAnimation.self, name: "SpringAnimation", parent: BasicAnimation.self,
+                                   properties: names, get: getSpring, set: setSpring))
+    }
+
+    static func set(_ lua: LuaState, _ a: SpringAnimation, _ name: String) throws(LuaRaise) {
+        switch name {
+        case "mass":
+            let v = try AnimationBinding.number(lua, name, finite: true)
+            guard v > 0 else { throw lua.error("bad value for 'mass' (number > 0 expected, got \(v))") }
+            a.mass = v
+        case "stiffness":
+            let v = try AnimationBinding.number(lua, name, finite: true)
+            guard v > 0 else { throw lua.error("bad value for 'stiffness' (number > 0 expected, got \(v))") }
+            a.stiffness = v
+        case "damping": a.damping = try AnimationBinding.number(lua, name, finite: true, nonNegative: true)
+        case "initialVelocity": a.initialVelocity = try AnimationBinding.number(lua, name, finite: true)
+        default: throw lua.error("cannot set read-only property 'settlingDuration' on SpringAnimation")
+        }
+    }
+
+    static func construct(_ lua: LuaState) throws(LuaRaise) -> Int32 {
+        let a = SpringAnimation(keyPath: "")
+        let own = BasicAnimationBinding.names + names.dropLast()
+        return try AnimationConstructor.construct(lua, typeName: "SpringAnimation", animation: a, ownNames: Array(own)) { (name: String) throws(LuaRaise) in
+            if BasicAnimationBinding.names.contains(name) { try BasicAnimationBinding.set(lua, a, name) } else { try set(lua, a, name) }
+        }
+    }
+}
+
+private func getSpring(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        let a = LuaState.object(object, as: SpringAnimation.self)
+        switch SpringAnimationBinding.names[safe: Int(id)] {
+        case "mass": lua.push(a.mass)
+        case "stiffness": lua.push(a.stiffness)
+        case "damping": lua.push(a.damping)
+        case "initialVelocity": lua.push(a.initialVelocity)
+        default: lua.push(a.settlingDuration)
+        }
+        return 1
+    }
+}
+
+private func setSpring(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        guard let name = SpringAnimationBinding.names[safe: Int(id)] else { return 0 }
+        try SpringAnimationBinding.set(lua, LuaState.object(object, as: SpringAnimation.self), name)
+        return 0
+    }
+}

@@ -1,0 +1,142 @@
+import LayerKit
+import LuaBridge
+
+/// A `ca.MediaTimingFunction` held by Lua.
+final class TimingFunctionBox {
+    let value: TimingFunction
+    let name: String
+    init(_ value: TimingFunction, name: String) {
+        self.value = value
+        self.name = name
+    }
+}
+
+/// `ca.MediaTimingFunction(name)` / `(c1x, c1y, c2x, c2y)`, `ca.Easing`, and `:evaluate(t)`.
+enum TimingFunctionBinding {
+    /// How many samples a Lua function used as a timing function is turned into.
+    static let luaFunctionSamples = 1024
+
+    static func register(_ lua: LuaState) {
+        lua.register(LuaObjectType(TimingFunctionBox.self, name: "MediaTimingFunction",
+                                   properties: ["name", "controlPoints"], get: getTiming,
+                                   methods: [("evaluate", evaluate)]))
+    }
+
+    /// Adds `ca.MediaTimingFunction` and `ca.Easing` to the table at `ca`.
+    static func install(_ lua: LuaState, ca: Int32) {
+        lua.setFunction(makeTiming, named: "MediaTimingFunction", inTableAt: ca)
+        lua.newTable(fieldCount: Int32(EasingMode.allCases.count))
+        for mode in EasingMode.allCases {
+            lua.newTable(fieldCount: Int32(EasingFamily.allCases.count))
+            for family in EasingFamily.allCases {
+                let name = mode.rawValue + family.rawValue.prefix(1).uppercased() + family.rawValue.dropFirst()
+                lua.push(TimingFunctionBox(TimingFunction(easing: family, mode), name: name))
+                lua.rawSet(-2, field: family.rawValue)
+            }
+            lua.rawSet(-2, field: mode.rawValue)
+        }
+        lua.rawSet(ca, field: "Easing")
+    }
+
+    /// The timing function at `index`: a MediaTimingFunction, a name, or a Lua function of t
+    /// (sampled once, here, at 1,025 points and interpolated: no Lua runs per frame).
+    static func timingFunction(_ lua: LuaState, at index: Int32, for field: String) throws(LuaRaise) -> TimingFunction? {
+        switch lua.type(at: index) {
+        case .nil, .none:
+            return nil
+        case .string:
+            let name = lua.toString(at: index) ?? ""
+            guard let f = TimingFunction(name: name) else {
+                let hint = Suggestions.closest(to: name, in: TimingFunction.names).map { " (did you mean '\($0)'?)" } ?? ""
+                throw lua.error("unknown timing function '\(name)'\(hint)")
+            }
+            return f
+        case .function:
+            let fn = lua.absIndex(index)
+            let n = luaFunctionSamples
+            var samples = [Double](repeating: 0, count: n + 1)
+            for i in 0...n {
+                let t = Double(i) / Double(n)
+                lua.pushValue(at: fn)
+                lua.push(t)
+                do {
+                    try lua.pcall(arguments: 1, results: 1)
+                } catch {
+                    throw lua.error("\(field) function failed at t = \(t): \(error.message)")
+                }
+                guard let v = lua.toNumber(at: -1), v.isFinite else {
+                    let got = lua.describeValue(at: -1)
+                    lua.pop()
+                    throw lua.error("\(field) function must return a finite number (got \(got) at t = \(t))")
+                }
+                lua.pop()
+                samples[i] = v
+            }
+            let table = samples
+            return TimingFunction(custom: { t in
+                let x = min(max(t, 0), 1) * Double(n)
+                let i = min(Int(x), n - 1)
+                return table[i] + (table[i + 1] - table[i]) * (x - Double(i))
+            })
+        default:
+            guard let box = lua.toObject(index, as: TimingFunctionBox.self) else {
+                throw lua.error("bad value for '\(field)' (MediaTimingFunction, name or function expected, got \(lua.typeNameForError(at: index)))")
+            }
+            return box.value
+        }
+    }
+
+    static func name(of function: TimingFunction) -> String {
+        if let points = function.controlPoints {
+            for name in ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"] {
+                if let named = TimingFunction(name: name)?.controlPoints, named == points { return name }
+            }
+            return "cubicBezier(\(points.c1x), \(points.c1y), \(points.c2x), \(points.c2y))"
+        }
+        if case .easing(let family, let mode) = function.kind {
+            return mode.rawValue + family.rawValue.prefix(1).uppercased() + family.rawValue.dropFirst()
+        }
+        return "custom"
+    }
+}
+
+private func makeTiming(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        if lua.type(at: 1) == .string {
+            guard let f = try TimingFunctionBinding.timingFunction(lua, at: 1, for: "MediaTimingFunction") else { return 0 }
+            lua.push(TimingFunctionBox(f, name: TimingFunctionBinding.name(of: f)))
+            return 1
+        }
+        let c1x = try lua.checkNumber(1), c1y = try lua.checkNumber(2)
+        let c2x = try lua.checkNumber(3), c2y = try lua.checkNumber(4)
+        for (i, v) in [c1x, c1y, c2x, c2y].enumerated() where !v.isFinite {
+            throw lua.argError(Int32(i + 1), "finite number expected, got \(v.isNaN ? "nan" : "inf")")
+        }
+        let f = TimingFunction(controlPoints: c1x, c1y, c2x, c2y)
+        lua.push(TimingFunctionBox(f, name: TimingFunctionBinding.name(of: f)))
+        return 1
+    }
+}
+
+private func evaluate(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let box = try lua.checkObject(1, as: TimingFunctionBox.self)
+        lua.push(box.value.evaluate(try lua.checkNumber(2)))
+        return 1
+    }
+}
+
+private func getTiming(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        let box = LuaState.object(object, as: TimingFunctionBox.self)
+        if id == 0 {
+            lua.push(box.name)
+        } else if let p = box.value.controlPoints {
+            lua.newTable(arrayCount: 4)
+            for (i, v) in [p.c1x, p.c1y, p.c2x, p.c2y].enumerated() { lua.push(v); lua.rawSet(-2, index: i + 1) }
+        } else {
+            lua.pushNil()
+        }
+        return 1
+    }
+}

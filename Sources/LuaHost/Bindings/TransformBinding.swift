@@ -1,0 +1,172 @@
+import LayerKit
+import LuaBridge
+
+/// `ca.Transform3D`: a value like CATransform3D. Constructors on the table, methods that return
+/// new transforms, fields m11 … m44 (settable), `*` for concatenation, `==` by value.
+enum TransformBinding {
+    static let fields = (1...4).flatMap { r in (1...4).map { c in "m\(r)\(c)" } }
+
+    static func register(_ lua: LuaState) {
+        lua.register(LuaObjectType(TransformBox.self, name: "Transform3D", properties: fields + ["isIdentity"],
+                                   get: getTransform, set: setTransform,
+                                   methods: [("scaled", scaled), ("rotated", rotated), ("translated", translated),
+                                             ("concat", concat), ("inverted", inverted), ("copy", copy)]))
+    }
+
+    /// Adds `ca.Transform3D` to the table at `ca`: its constructors, and `identity` read fresh each time.
+    static func install(_ lua: LuaState, ca: Int32) throws(LuaError) {
+        lua.newLibrary(["scale": makeScale, "rotation": makeRotation, "translation": makeTranslation,
+                        "affine": makeAffine, "new": makeIdentity, "isIdentity": isIdentityFunction])
+        lua.rawSet(ca, field: "Transform3D")
+        // `identity` is a fresh value on every read; values multiply with `*` and compare by value.
+        try lua.run("""
+            local T = ca.Transform3D
+            local new = T.new
+            setmetatable(T, { __index = function(_, k) if k == "identity" then return new() end end })
+            local function mul(a, b) return a:concat(b) end
+            local function eq(a, b)
+              for r = 1, 4 do for c = 1, 4 do
+                local k = "m" .. r .. c
+                if a[k] ~= b[k] then return false end
+              end end
+              return true
+            end
+            return mul, eq
+            """, chunkName: "=snowglobe", results: 2)
+        // The type's metatable is hidden from scripts; add the operators to it from here.
+        _ = lua.rawGet(LuaState.registryIndex, field: "Transform3D")
+        guard lua.type(at: -1) == .table else { lua.pop(3); return }
+        lua.pushValue(at: -3)
+        lua.rawSet(-2, field: "__mul")
+        lua.pushValue(at: -2)
+        lua.rawSet(-2, field: "__eq")
+        lua.pop(3)
+    }
+}
+
+private func box(_ lua: LuaState, _ arg: Int32) throws(LuaRaise) -> TransformBox {
+    try lua.checkObject(arg, as: TransformBox.self)
+}
+
+private func finiteNumber(_ lua: LuaState, _ arg: Int32) throws(LuaRaise) -> Double {
+    let v = try lua.checkNumber(arg)
+    guard v.isFinite else { throw lua.argError(arg, "finite number expected, got \(v.isNaN ? "nan" : "inf")") }
+    return v
+}
+
+private func optFinite(_ lua: LuaState, _ arg: Int32, _ fallback: Double) throws(LuaRaise) -> Double {
+    lua.isNoneOrNil(arg) ? fallback : try finiteNumber(lua, arg)
+}
+
+private func makeIdentity(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in lua.push(TransformBox(.identity)); return 1 }
+}
+
+private func isIdentityFunction(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in lua.push(try box(lua, 1).value.isIdentity); return 1 }
+}
+
+private func makeScale(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let sx = try finiteNumber(lua, 1)
+        let sy = try optFinite(lua, 2, sx)
+        lua.push(TransformBox(Transform3D(scaleX: sx, y: sy, z: try optFinite(lua, 3, 1))))
+        return 1
+    }
+}
+
+private func makeRotation(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let angle = try finiteNumber(lua, 1)
+        let x = try optFinite(lua, 2, 0), y = try optFinite(lua, 3, 0), z = try optFinite(lua, 4, lua.isNoneOrNil(2) ? 1 : 0)
+        lua.push(TransformBox(Transform3D(rotationAngle: angle, x: x, y: y, z: z)))
+        return 1
+    }
+}
+
+private func makeTranslation(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        lua.push(TransformBox(Transform3D(translationX: try finiteNumber(lua, 1), y: try finiteNumber(lua, 2),
+                                          z: try optFinite(lua, 3, 0))))
+        return 1
+    }
+}
+
+private func makeAffine(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        lua.push(TransformBox(Transform3D(affineA: try finiteNumber(lua, 1), b: try finiteNumber(lua, 2),
+                                          c: try finiteNumber(lua, 3), d: try finiteNumber(lua, 4),
+                                          tx: try finiteNumber(lua, 5), ty: try finiteNumber(lua, 6))))
+        return 1
+    }
+}
+
+private func scaled(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let t = try box(lua, 1).value
+        let sx = try finiteNumber(lua, 2)
+        lua.push(TransformBox(t.scaled(x: sx, y: try optFinite(lua, 3, sx), z: try optFinite(lua, 4, 1))))
+        return 1
+    }
+}
+
+private func rotated(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let t = try box(lua, 1).value
+        let angle = try finiteNumber(lua, 2)
+        let x = try optFinite(lua, 3, 0), y = try optFinite(lua, 4, 0), z = try optFinite(lua, 5, lua.isNoneOrNil(3) ? 1 : 0)
+        lua.push(TransformBox(t.rotated(by: angle, x: x, y: y, z: z)))
+        return 1
+    }
+}
+
+private func translated(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let t = try box(lua, 1).value
+        lua.push(TransformBox(t.translated(x: try finiteNumber(lua, 2), y: try finiteNumber(lua, 3), z: try optFinite(lua, 4, 0))))
+        return 1
+    }
+}
+
+private func concat(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        lua.push(TransformBox(try box(lua, 1).value.concatenating(try box(lua, 2).value)))
+        return 1
+    }
+}
+
+private func inverted(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let t = try box(lua, 1).value
+        // As CATransform3DInvert: the original when there is no inverse.
+        lua.push(TransformBox(t.inverted ?? t))
+        return 1
+    }
+}
+
+private func copy(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in lua.push(TransformBox(try box(lua, 1).value)); return 1 }
+}
+
+private func getTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        let t = LuaState.object(object, as: TransformBox.self).value
+        let i = Int(id)
+        if i == 16 { lua.push(t.isIdentity); return 1 }
+        lua.push(t[i / 4, i % 4])
+        return 1
+    }
+}
+
+private func setTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        let box = LuaState.object(object, as: TransformBox.self)
+        let i = Int(id)
+        guard i < 16 else { throw lua.error("cannot set read-only property 'isIdentity' on Transform3D") }
+        guard lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite else {
+            throw lua.error("bad value for '\(TransformBinding.fields[i])' of Transform3D (finite number expected, got \(lua.describeValue(at: 3)))")
+        }
+        box.value[i / 4, i % 4] = v
+        return 0
+    }
+}

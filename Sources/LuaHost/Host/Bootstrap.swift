@@ -1,0 +1,71 @@
+/// Lua code run once per VM, before the script, with the host's private helpers as arguments:
+/// `print`, `require`, `loadfile`, `dofile` and `load` for the sandbox. Keeping these in Lua
+/// keeps `tostring` metamethods and module loops in Lua's own error handling.
+enum Bootstrap {
+    static let chunkName = "=snowglobe"
+
+    static let source = #"""
+local write, findModule, readChunk = ...
+local tostring, select, concat, type, error, rawget = tostring, select, table.concat, type, error, rawget
+local load, setmetatable = load, setmetatable
+
+print = function(...)
+  local n = select("#", ...)
+  local parts = {}
+  for i = 1, n do parts[i] = tostring((select(i, ...))) end
+  write(concat(parts, "\t"))
+end
+
+-- Chunks load as text only: precompiled bytecode can crash the VM.
+_G.load = function(chunk, name, mode, env)
+  if env ~= nil then return load(chunk, name, "t", env) end
+  return load(chunk, name, "t")
+end
+
+local function loadConfined(path)
+  local source, chunk = readChunk(path)
+  if not source then return nil, chunk end
+  return load(source, chunk, "t")
+end
+
+loadfile = function(path)
+  if type(path) ~= "string" then
+    error("bad argument #1 to 'loadfile' (string expected, got " .. type(path) .. ")", 2)
+  end
+  return loadConfined(path)
+end
+
+dofile = function(path)
+  if type(path) ~= "string" then
+    error("bad argument #1 to 'dofile' (string expected, got " .. type(path) .. ")", 2)
+  end
+  local f, err = loadConfined(path)
+  if not f then error(err, 2) end
+  return f()
+end
+
+local loaded, loading = {}, {}
+require = function(name)
+  if type(name) ~= "string" then
+    error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+  end
+  if name == "ca" then return ca end
+  local cached = loaded[name]
+  if cached ~= nil then return cached end
+  if loading[name] then error("module '" .. name .. "' requires itself (a require loop)", 2) end
+  local path, searched = findModule(name)
+  if not path then
+    error("module '" .. name .. "' not found:" .. searched, 2)
+  end
+  local f, err = loadConfined(path)
+  if not f then error(err, 2) end
+  loading[name] = true
+  local ok, result = pcall(f, name, path)
+  loading[name] = nil
+  if not ok then error(result, 0) end
+  if result == nil then result = true end
+  loaded[name] = result
+  return result
+end
+"""#
+}

@@ -1,0 +1,12 @@
+import LayerKit
+
+/// Makes images for `ca.Image`: decoding files and drawing procedural ones. The drawing module
+/// provides it (LuaHost knows nothing of SDL); errors name the file and say what went wrong.
+public protocol ImageProvider: AnyObject {
+    /// Decodes a PNG or JPEG file.
+    func loadImage(atPath path: String) throws -> Image
+    /// A filled circle of `radius` points; `softness` 0 is a hard edge, 1 fully blurred.
+    func circle(radius: Double, softness: Double, color: Color) -> Image?
+    /// A procedural ice crystal, different for each seed.
+    func snowflake(size: Double, arms: Int, seed: UInt64, color: Color) -> Image?
+}

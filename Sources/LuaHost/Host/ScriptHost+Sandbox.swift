@@ -1,0 +1,105 @@
+import Foundation
+import LuaBridge
+
+/// The sandbox: base, string, table, math, utf8, coroutine and os.clock/time/date only; no io,
+/// no debug, no package.loadlib; loadfile, dofile and require confined to the script's folder
+/// and the Scripts/ library; math.random seeded from the options.
+extension ScriptHost {
+    /// The largest file a script may load as code.
+    static let maxChunkBytes = 16 << 20
+
+    func installSandbox() {
+        lua.open([.base, .string, .table, .math, .utf8, .coroutine, .os])
+        lua.removeFields(["execute", "remove", "rename", "exit", "getenv", "tmpname", "setlocale", "difftime"],
+                         fromGlobal: "os")
+        lua.removeGlobals(["dofile", "loadfile"])
+        let seed = Int(truncatingIfNeeded: options.seed)
+        do {
+            try lua.run("math.randomseed(\(seed))", chunkName: Bootstrap.chunkName)
+            try lua.load(Bootstrap.source, chunkName: Bootstrap.chunkName)
+            lua.push(luaWrite, name: "print")
+            lua.push(luaFindModule, name: "require")
+            lua.push(luaReadChunk, name: "loadfile")
+            try lua.pcall(arguments: 3)
+        } catch {
+            report(ScriptError(error, context: "snowglobe's sandbox"))
+        }
+    }
+
+    /// Where `require(name)` finds a module: next to the script, then in Scripts/.
+    func findModule(_ name: String) -> (path: String?, searched: String) {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.contains("/") && $0 != ".." }) else {
+            return (nil, "\n\tinvalid module name '\(name)'")
+        }
+        let relative = parts.joined(separator: "/")
+        var folders = [scriptFolder]
+        if let library = options.libraryPath { folders.append(library) }
+        var searched = ""
+        for folder in folders {
+            for candidate in ["\(folder)/\(relative).lua", "\(folder)/\(relative)/init.lua"] {
+                if FileManager.default.fileExists(atPath: candidate) { return (candidate, "") }
+                searched += "\n\tno file '\(candidate)'"
+            }
+        }
+        return (nil, searched)
+    }
+
+    /// Reads a Lua file for loadfile, dofile and require, if it is inside the script's folder or
+    /// the library: (source, chunk name) or (nil, message).
+    func readChunk(_ path: String) -> (source: String?, chunkOrMessage: String) {
+        let resolved = path.hasPrefix("/") ? path : "\(scriptFolder)/\(path)"
+        guard let real = realPath(resolved) else {
+            return (nil, "cannot open \(path) (no such file)")
+        }
+        let roots = [scriptFolder, options.libraryPath].compactMap { $0 }.compactMap(realPath)
+        guard roots.contains(where: { real == $0 || real.hasPrefix($0 + "/") }) else {
+            return (nil, "cannot open \(path) (outside the script's folder and the Scripts library)")
+        }
+        guard let data = FileManager.default.contents(atPath: real) else {
+            return (nil, "cannot read \(path)")
+        }
+        guard data.count <= ScriptHost.maxChunkBytes else {
+            return (nil, "cannot load \(path) (larger than \(ScriptHost.maxChunkBytes >> 20) MiB)")
+        }
+        noteDependency(resolved)
+        return (String(decoding: data, as: UTF8.self), "@\(resolved)")
+    }
+
+    private func realPath(_ path: String) -> String? {
+        guard let resolved = Foundation.realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// `write(text)`: print's output.
+private func luaWrite(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let text = try lua.checkString(1)
+        try ScriptHost.require(lua).output(text)
+        return 0
+    }
+}
+
+/// `findModule(name) -> path | nil, searched`.
+private func luaFindModule(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let name = try lua.checkString(1)
+        let (path, searched) = try ScriptHost.require(lua).findModule(name)
+        if let path { lua.push(path) } else { lua.pushNil() }
+        lua.push(searched)
+        return 2
+    }
+}
+
+/// `readChunk(path) -> source, chunkname | nil, message`.
+private func luaReadChunk(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let path = try lua.checkString(1)
+        let (source, second) = try ScriptHost.require(lua).readChunk(path)
+        if let source { lua.push(source) } else { lua.pushNil() }
+        lua.push(second)
+        return 2
+    }
+}

@@ -1,0 +1,208 @@
+import CLua
+import Foundation
+import LayerKit
+import LuaBridge
+
+/// Runs one script: owns its Lua VM and the scene it builds, installs the sandbox and the `ca`
+/// API, and reports every error at the script's file:line without letting it stop the host.
+///
+/// A host is used from one thread. Make frames with `scene.step(to:)` (or `beginFrame`/`endFrame`
+/// around drawing); timers, display links, completions and tasks call back into Lua from there.
+public final class ScriptHost {
+    /// The world the script builds.
+    public let scene: Scene
+    /// The script's path, as given.
+    public let scriptPath: String
+    /// The folder the script is in (its `require`, `loadfile` and image paths start there).
+    public let scriptFolder: String
+    public let options: ScriptOptions
+    /// Receives what the script prints, one line per call.
+    public var output: (String) -> Void = { print($0) }
+    /// Receives every error, as it happens.
+    public var onError: ((ScriptError) -> Void)?
+    /// Every error so far, oldest first.
+    public private(set) var errors: [ScriptError] = []
+    /// Makes images for `ca.Image` (files, circles, snowflakes); without one those calls fail.
+    public var images: ImageProvider?
+    /// Files the script read (itself, modules, images), for a viewer to watch.
+    public private(set) var dependencies: [String] = []
+
+    let vm: LuaVM
+    var lua: LuaState { vm.lua }
+    var eventHandlers: [String: [LuaCallback]] = [:]
+    var tasks: [OpaquePointer: TaskRecord] = [:]
+    private var closed = false
+
+    /// Creates the scene and the VM, and installs the sandbox and `ca`; nothing of the script runs yet.
+    public init(scriptPath: String, options: ScriptOptions = ScriptOptions()) {
+        self.scriptPath = scriptPath
+        self.scriptFolder = (scriptPath as NSString).deletingLastPathComponent.isEmpty
+            ? "." : (scriptPath as NSString).deletingLastPathComponent
+        self.options = options
+        scene = Scene(size: options.size, time: options.startTime)
+        scene.frameDuration = options.framesPerSecond > 0 && options.framesPerSecond.isFinite ? 1 / options.framesPerSecond : 1.0 / 60
+        vm = LuaVM(budget: options.budget)
+        scene.layerObserver = self
+        lua.push(lightUserdata: Unmanaged.passUnretained(self).toOpaque())
+        lua.rawSet(LuaState.registryIndex, field: ScriptHost.registryKey)
+        installSandbox()
+        installAPI()
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Loads and runs the script's top level inside a transaction. A syntax error, or an error
+    /// while it runs, is thrown (and reported).
+    public func start() throws(ScriptError) {
+        dependencies.append(scriptPath)
+        do throws(LuaError) {
+            try lua.load(file: scriptPath)
+        } catch {
+            throw report(ScriptError(error, context: nil))
+        }
+        var failure: ScriptError?
+        let unbalanced = scene.perform {
+            do throws(LuaError) {
+                try lua.pcall()
+            } catch {
+                failure = report(ScriptError(error, context: nil))
+            }
+        }
+        if let failure { throw failure }
+        if unbalanced > 0 { reportUnbalanced(unbalanced, in: "the script's top level") }
+    }
+
+    /// Closes the VM (releasing every object the script held). The scene stays as it was.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        eventHandlers.removeAll()
+        tasks.removeAll()
+        scene.layerObserver = nil
+        vm.close()
+    }
+
+    /// The table of `ca.persist` as plain data, to hand to the next run after a reload.
+    public func persistedData() -> PersistedValue? {
+        guard !closed else { return nil }
+        guard lua.getGlobal("ca") == .table else { lua.pop(); return nil }
+        _ = lua.rawGet(-1, field: "persist")
+        let value = readPersisted(at: lua.absIndex(-1), depth: 0)
+        lua.pop(2)
+        return value
+    }
+
+    // MARK: Calling Lua
+
+    /// Calls the function held by `ref` with the values `arguments` pushes, inside a transaction;
+    /// an error is reported under `context` and the host carries on.
+    func call(_ ref: LuaRef, context: String, _ arguments: (LuaState) -> Int32 = { _ in 0 }) {
+        guard !closed else { return }
+        let unbalanced = scene.perform {
+            lua.push(ref)
+            let count = arguments(lua)
+            do throws(LuaError) {
+                try lua.pcall(arguments: count)
+            } catch {
+                report(ScriptError(error, context: context))
+            }
+        }
+        if unbalanced > 0 { reportUnbalanced(unbalanced, in: context) }
+    }
+
+    /// Records and announces an error; returns it.
+    @discardableResult
+    func report(_ error: ScriptError) -> ScriptError {
+        errors.append(error)
+        onError?(error)
+        return error
+    }
+
+    private func reportUnbalanced(_ count: Int, in context: String) {
+        let noun = count == 1 ? "transaction was" : "transactions were"
+        report(ScriptError(kind: .runtime,
+                           message: "\(count) ca.Transaction.begin() \(noun) never committed; committed at the end of \(context)",
+                           context: context))
+    }
+
+    func release(_ ref: LuaRef) {
+        guard !closed else { return }
+        lua.release(ref)
+    }
+
+    func noteDependency(_ path: String) {
+        if !dependencies.contains(path) { dependencies.append(path) }
+    }
+
+    // MARK: Finding the host from Lua
+
+    static let registryKey = "snowglobe.host"
+
+    /// The host of the VM `lua` belongs to.
+    static func current(_ lua: LuaState) -> ScriptHost? {
+        _ = lua.rawGet(LuaState.registryIndex, field: registryKey)
+        defer { lua.pop() }
+        guard let pointer = lua.toUserdata(at: -1) else { return nil }
+        return Unmanaged<ScriptHost>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// The host, or a Lua error when the VM has none (never, in practice).
+    static func require(_ lua: LuaState) throws(LuaRaise) -> ScriptHost {
+        guard let host = current(lua) else { throw lua.error("snowglobe: no script host for this Lua state") }
+        return host
+    }
+
+    private func readPersisted(at index: Int32, depth: Int) -> PersistedValue? {
+        switch lua.type(at: index) {
+        case .number:
+            if let i = lua.toInteger(at: index), lua_isinteger(lua.L, index) != 0 { return .integer(i) }
+            return lua.toNumber(at: index).map(PersistedValue.number)
+        case .string: return lua.toString(at: index).map(PersistedValue.string)
+        case .boolean: return .bool(lua.toBool(at: index))
+        case .table:
+            guard depth < 32 else { return nil }
+            var entries: [(key: PersistedKey, value: PersistedValue)] = []
+            lua.forEach(in: index) {
+                let key: PersistedKey?
+                switch lua.type(at: -2) {
+                case .number: key = lua.toInteger(at: -2).map(PersistedKey.integer)
+                case .string: key = lua.toString(at: -2).map(PersistedKey.string)
+                default: key = nil
+                }
+                if let key, let value = readPersisted(at: lua.absIndex(-1), depth: depth + 1) {
+                    entries.append((key, value))
+                }
+            }
+            return .table(entries)
+        default:
+            return nil
+        }
+    }
+
+    func pushPersisted(_ value: PersistedValue) {
+        switch value {
+        case .number(let n): lua.push(n)
+        case .integer(let i): lua.push(i)
+        case .string(let s): lua.push(s)
+        case .bool(let b): lua.push(b)
+        case .table(let entries):
+            lua.newTable(fieldCount: Int32(min(entries.count, 1 << 20)))
+            for (key, value) in entries {
+                switch key {
+                case .integer(let i): lua.push(i)
+                case .string(let s): lua.push(s)
+                }
+                pushPersisted(value)
+                _ = lua.rawSetKeyValue(-3)
+            }
+        }
+    }
+}
+
+/// A running `ca.spawn` task: its coroutine, kept alive by a registry reference.
+struct TaskRecord {
+    let ref: LuaRef
+    let thread: LuaState
+}

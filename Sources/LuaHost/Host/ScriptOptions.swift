@@ -1,0 +1,54 @@
+import LayerKit
+import LuaBridge
+
+/// How a script runs: its world's size, random seed, budgets and library folder.
+public struct ScriptOptions: Sendable {
+    /// The root layer's size in points.
+    public var size = Size(width: 800, height: 600)
+    /// Points per pixel, as `ca.screen.scale` reports.
+    public var scale: Double = 1
+    /// Seeds `math.random` and every seeded generator, so that runs repeat.
+    public var seed: UInt64 = 0
+    /// The media time the scene starts at.
+    public var startTime: Double = 0
+    /// Frames per second (the display link's `duration` is its inverse).
+    public var framesPerSecond: Double = 60
+    /// The longest one call into Lua may run, and the most memory the VM may use.
+    public var budget = LuaBudget()
+    /// The project's `Scripts/` folder, searched by `require` after the script's own folder.
+    public var libraryPath: String?
+    /// Whether this run is a hot reload (`ca.isReload`).
+    public var isReload = false
+    /// `ca.persist` carried over from the previous run of the script.
+    public var persisted: PersistedValue?
+
+    public init() {}
+}
+
+/// Plain data that survives a hot reload in `ca.persist`: numbers, strings, booleans and tables
+/// of them.
+public indirect enum PersistedValue: Sendable, Equatable {
+    case number(Double)
+    case integer(Int)
+    case string(String)
+    case bool(Bool)
+    case table([(key: PersistedKey, value: PersistedValue)])
+
+    public static func == (a: PersistedValue, b: PersistedValue) -> Bool {
+        switch (a, b) {
+        case let (.number(x), .number(y)): return x == y || (x.isNaN && y.isNaN)
+        case let (.integer(x), .integer(y)): return x == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.table(x), .table(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: return false
+        }
+    }
+}
+
+/// A key in a persisted table.
+public enum PersistedKey: Sendable, Equatable {
+    case integer(Int)
+    case string(String)
+}

@@ -1,2 +1,0 @@
-import LayerKit
-import LuaBridge

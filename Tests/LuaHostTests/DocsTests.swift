@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+@testable import LuaHost
+
+/// The checked-in docs are what the declarations generate. Re-record with `snowglobe docs`
+/// (or RECORD_SNAPSHOTS=1 when running the tests).
+struct DocsTests {
+    static let docsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs").path
+
+    @Test(arguments: ["api.md", "ca.lua"])
+    func checkedInDocsAreCurrent(file: String) throws {
+        let generated = file == "api.md" ? APIDocs.markdown() : APIDocs.luaDefinitions()
+        let path = "\(Self.docsFolder)/\(file)"
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            try FileManager.default.createDirectory(atPath: Self.docsFolder, withIntermediateDirectories: true)
+            try generated.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let checkedIn = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(checkedIn == generated, "docs/\(file) is stale: run `swift run snowglobe docs`")
+    }
+
+    @Test func theReferenceNamesEveryLayerProperty() {
+        let text = APIDocs.markdown()
+        for name in ["opacity", "anchorPoint", "strokeEnd", "fontSize", "instanceDelay", "emitterPosition", "onTap", "actions"] {
+            #expect(text.contains("`\(name)`"), "\(name)")
+        }
+        #expect(APIDocs.luaDefinitions().hasPrefix("---@meta"))
+    }
+}

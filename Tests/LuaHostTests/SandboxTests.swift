@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import LuaBridge
+@testable import LuaHost
+
+/// What a script may not do, the budgets, require, persistence and determinism.
+struct SandboxTests {
+    @Test func dangerousLibrariesAreNotThere() {
+        let h = ScriptHarness("""
+            print(io, debug, package, os.execute, os.remove, os.rename, os.exit, os.getenv)
+            print(type(os.clock), type(os.time), type(os.date), type(string.format), type(utf8.char), type(coroutine.wrap))
+            """)
+        #expect(h.start() == nil)
+        #expect(h.output == ["nil\tnil\tnil\tnil\tnil\tnil\tnil\tnil", "function\tfunction\tfunction\tfunction\tfunction\tfunction"])
+    }
+
+    @Test func loadRefusesBytecode() {
+        let h = ScriptHarness("""
+            local f, err = load(string.dump(function() return 1 end))
+            print(f, err ~= nil)
+            print(load("return 2")())
+            """)
+        #expect(h.start() == nil)
+        #expect(h.output == ["nil\ttrue", "2"])
+    }
+
+    @Test func requireFindsModulesBesideTheScriptThenInScripts() throws {
+        let library = NSTemporaryDirectory() + "snowglobe-lib-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        _ = FileManager.default.createFile(atPath: "\(library)/shared.lua", contents: Data("return { who = 'library' }".utf8))
+        var options = ScriptOptions()
+        options.libraryPath = library
+        let h = ScriptHarness("""
+            local a = require "helper"
+            local b = require "helper"
+            print(a.who, a == b, require("shared").who, require("ca") == ca, require("sub.part").who)
+            print(pcall(require, "missing"))
+            """, files: ["helper.lua": "return { who = 'beside' }", "sub/part.lua": "return { who = 'sub' }"], options: options)
+        #expect(h.start() == nil)
+        #expect(h.output.first == "beside\ttrue\tlibrary\ttrue\tsub")
+        #expect(h.output.last?.contains("module 'missing' not found") == true)
+        #expect(h.host.dependencies.count == 4)
+    }
+
+    @Test func aModuleThatRequiresItselfIsAnError() {
+        let h = ScriptHarness("require 'loop'", files: ["loop.lua": "require 'loop'\nreturn {}"])
+        #expect(h.start() != nil)
+        #expect(h.messages.first?.contains("module 'loop' requires itself") == true)
+    }
+
+    @Test func loadfileAndDofileStayInTheScriptsFolder() {
+        let h = ScriptHarness("""
+            print(dofile("other.lua"))
+            local f, err = loadfile("/etc/passwd")
+            print(f, err)
+            print(pcall(dofile, "../outside.lua"))
+            """, files: ["other.lua": "return 42"])
+        #expect(h.start() == nil)
+        #expect(h.output[0] == "42")
+        #expect(h.output[1] == "nil\tcannot open /etc/passwd (outside the script's folder and the Scripts library)")
+        #expect(h.output[2].hasPrefix("false\t"))
+    }
+
+    @Test func anEndlessLoopIsStoppedAndTheHostCarriesOn() {
+        var options = ScriptOptions()
+        options.budget.timeLimit = 0.2
+        let h = ScriptHarness("""
+            ca.after(0.1, function() while true do end end)
+            ca.every(0.2, function() print("still here") end)
+            """, options: options)
+        #expect(h.start() == nil)
+        h.run(until: 0.45)
+        #expect(h.errors.count == 1)
+        #expect(h.errors.first?.kind == .timeout)
+        #expect(h.output == ["still here", "still here"])
+    }
+
+    @Test func runawayMemoryIsStopped() {
+        var options = ScriptOptions()
+        options.budget.memoryLimit = 16 << 20
+        let h = ScriptHarness("""
+            local t = {}
+            for i = 1, 1e9 do t[i] = string.rep("x", 1000) .. i end
+            """, options: options)
+        #expect(h.start() != nil)
+        #expect(h.errors.first?.kind == .memory)
+        // The VM is still usable afterwards.
+        #expect(h.eval("collectgarbage(); print(1 + 1)") == ["2"])
+    }
+
+    @Test func syntaxErrorsNameTheLine() {
+        let h = ScriptHarness("local x = 1\nlocal y = = 2\n")
+        let error = h.start()
+        #expect(error?.kind == .syntax)
+        #expect(error?.line == 2)
+        #expect(h.messages.first?.hasPrefix("main.lua:2:") == true)
+    }
+
+    @Test func persistCarriesPlainDataAcrossAReload() {
+        let first = ScriptHarness("""
+            ca.persist.count = (ca.persist.count or 0) + 1
+            ca.persist.name = "snow"
+            ca.persist.nested = { 1, 2, { deep = true } }
+            ca.persist.layer = ca.root
+            print(ca.isReload)
+            """)
+        #expect(first.start() == nil)
+        let saved = first.host.persistedData()
+        var options = ScriptOptions()
+        options.persisted = saved
+        options.isReload = true
+        let second = ScriptHarness("print(ca.isReload, ca.persist.count, ca.persist.name, ca.persist.nested[3].deep, ca.persist.layer)",
+                                   options: options)
+        #expect(second.start() == nil)
+        #expect(first.output == ["false"])
+        #expect(second.output == ["true\t1\tsnow\ttrue\tnil"])
+    }
+
+    @Test func theSameSeedGivesTheSameRun() {
+        func run(seed: UInt64) -> [String] {
+            var options = ScriptOptions()
+            options.seed = seed
+            let h = ScriptHarness("print(math.random(1, 1000000), math.random())", options: options)
+            _ = h.start()
+            return h.output
+        }
+        #expect(run(seed: 7) == run(seed: 7))
+        #expect(run(seed: 7) != run(seed: 8))
+    }
+
+    @Test func unknownEventsListTheValidOnes() {
+        let h = ScriptHarness("ca.on('keypress', function() end)")
+        #expect(h.start() != nil)
+        #expect(h.messages == ["main.lua:1: bad argument #1 to 'on' (unknown event 'keypress' (valid: keydown, keyup, mousedown, mouseup, mousemove, resize))"])
+    }
+
+    @Test func inputReachesHandlers() {
+        let h = ScriptHarness("""
+            ca.on("keydown", function(key) print("down", key) end)
+            ca.on("mousedown", function(x, y, b) print("click", x, y, b) end)
+            ca.on("resize", function(w, h) print("resize", w, h, ca.screen.width, ca.root.bounds.width) end)
+            """)
+        #expect(h.start() == nil)
+        h.host.dispatch(.keyDown("space"))
+        h.host.dispatch(.mouseDown(x: 3, y: 4, button: 1))
+        h.host.dispatch(.resize(width: 1024, height: 768))
+        #expect(h.output == ["down\tspace", "click\t3.0\t4.0\t1", "resize\t1024.0\t768.0\t1024.0\t1024.0"])
+    }
+
+    @Test func layersDroppedByLuaAndRemovedFromTheTreeAreFreed() {
+        let h = ScriptHarness("""
+            for i = 1, 50 do
+              local l = ca.Layer{}
+              l.data.i = i
+              l.onTap = function() print(l.data.i) end
+              ca.root:addSublayer(l)
+            end
+            """)
+        #expect(h.start() == nil)
+        #expect(h.host.scene.layerCount == 51)
+        _ = h.eval("for _, l in ipairs(ca.root.sublayers) do l:removeFromSuperlayer() end collectgarbage() collectgarbage()")
+        #expect(h.host.scene.layerCount == 1)
+    }
+}
