@@ -30,8 +30,18 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGif",
+            pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]
+        ),
         .target(name: "LayerKit"),
-        .target(name: "Render", dependencies: ["LayerKit", "CSDL2"]),
+        .target(name: "Render", dependencies: ["LayerKit", "CSDL2", "CPangoCairo", "CGif"]),
         .target(name: "LuaBridge", dependencies: ["CLua"]),
         .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge"]),
         .executableTarget(
@@ -43,6 +53,9 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["LayerKit"], path: "Tests/TestSupport"),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "TestSupport"]),
-        // LuaBridgeTests joins with the bridge itself.
+        .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CGif", "CSDL2"]),
+        .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
+        .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
+        .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe"]),
     ]
 )

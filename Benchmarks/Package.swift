@@ -12,7 +12,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "snowglobe-bench",
-            dependencies: [.product(name: "LayerKit", package: "Snowglobe")],
+            dependencies: [
+                .product(name: "LayerKit", package: "Snowglobe"),
+                .product(name: "LuaHost", package: "Snowglobe"),
+                .product(name: "Render", package: "Snowglobe"),
+            ],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
     ]

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LayerKit
 import Render
 
 /// The `snowglobe` command line.
@@ -8,7 +7,8 @@ struct Snowglobe: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snowglobe",
         abstract: "A scriptable animation sandbox: Core Animation's model, driven by Lua.",
-        version: "0.1.0 (SDL \(SDLVersion.sdl))"
+        version: "0.1.0 (SDL \(SDLVersion.sdl))",
+        subcommands: [CheckCommand.self, RenderCommand.self, DocsCommand.self]
     )
 
     mutating func run() throws {

@@ -1,0 +1,21 @@
+import ArgumentParser
+import Foundation
+import LuaHost
+
+/// `snowglobe docs`: writes the generated API reference and LuaLS definitions.
+struct DocsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "docs",
+        abstract: "Write the API reference (api.md) and LuaLS definitions (ca.lua) into a folder."
+    )
+
+    @Option(help: "The folder to write into.")
+    var out: String = "docs"
+
+    func run() throws {
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try APIDocs.markdown().write(toFile: "\(out)/api.md", atomically: true, encoding: .utf8)
+        try APIDocs.luaDefinitions().write(toFile: "\(out)/ca.lua", atomically: true, encoding: .utf8)
+        print("wrote \(out)/api.md and \(out)/ca.lua")
+    }
+}

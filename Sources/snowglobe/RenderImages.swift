@@ -1,0 +1,18 @@
+import LayerKit
+import LuaHost
+import Render
+
+/// Render's image makers, as the `ca.Image` functions of a script host need them.
+final class RenderImages: ImageProvider {
+    func loadImage(atPath path: String) throws -> Image {
+        try ImageLoader.load(path: path)
+    }
+
+    func circle(radius: Double, softness: Double, color: Color) -> Image? {
+        try? Image.circle(radius: radius, softness: softness, color: color)
+    }
+
+    func snowflake(size: Double, arms: Int, seed: UInt64, color: Color) -> Image? {
+        try? Image.snowflake(size: Int(size.rounded()), arms: arms, seed: seed, color: color)
+    }
+}

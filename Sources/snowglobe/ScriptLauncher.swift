@@ -1,0 +1,36 @@
+import Foundation
+import LayerKit
+import LuaHost
+
+/// Starts a script for a command: checks the file, makes the host with the command's options,
+/// wires output, errors and images, and runs the top level.
+enum ScriptLauncher {
+    /// A started host, or an `ExitCode(1)` after printing why not.
+    static func start(_ script: String, seed: UInt64, size: SceneSize, fps: Double) throws -> ScriptHost {
+        guard FileManager.default.isReadableFile(atPath: script) else {
+            FileHandle.standardError.write(Data("snowglobe: cannot open \(script)\n".utf8))
+            throw ExitCodeError.failure
+        }
+        var options = ScriptOptions()
+        options.seed = seed
+        options.size = size.size
+        options.framesPerSecond = fps
+        options.libraryPath = ScriptsFolder.locate()
+        let host = ScriptHost(scriptPath: script, options: options)
+        host.output = { line in print(line) }
+        host.onError = { error in FileHandle.standardError.write(Data((error.description + "\n").utf8)) }
+        host.images = RenderImages()
+        do {
+            try host.start()
+        } catch {
+            host.close()
+            throw ExitCodeError.failure
+        }
+        return host
+    }
+}
+
+/// The command failed and has said why.
+enum ExitCodeError: Error {
+    case failure
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// `snowglobe check` and `snowglobe render` as a user runs them: exit codes, output, errors,
+/// determinism. They run the binary built beside this test bundle.
+struct CommandLineTests {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static var binary: String {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("snowglobe").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return ".build/debug/snowglobe"
+    }
+
+    func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func script(_ source: String) throws -> String {
+        let folder = NSTemporaryDirectory() + "snowglobe-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/script.lua"
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func checkRunsTheScriptOnVirtualTime() throws {
+        let path = try script("""
+            print("start", ca.now())
+            ca.after(1, function() print("one second", ca.now()) end)
+            ca.every(0.5, function() print("tick") end)
+            """)
+        let r = try run(["check", path, "--duration", "1.2"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "start\t0.0\ntick\none second\t1.0\ntick\n")
+        #expect(r.stderr.isEmpty)
+    }
+
+    @Test func checkReportsErrorsWithFileLineAndExitsOne() throws {
+        let path = try script("""
+            local layer = ca.Layer{}
+            ca.after(0.1, function()
+              layer.opactiy = 1
+            end)
+            """)
+        let r = try run(["check", path, "--duration", "1"])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("\(path):3: unknown property 'opactiy' on Layer (did you mean 'opacity'?) (in a timer)\nstack traceback:"))
+    }
+
+    @Test func checkReportsSyntaxErrors() throws {
+        let path = try script("local x = = 1")
+        let r = try run(["check", path])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("\(path):1:"))
+    }
+
+    @Test func theSameSeedGivesTheSameOutput() throws {
+        let path = try script("for i = 1, 5 do print(math.random(1, 1000)) end")
+        let a = try run(["check", path, "--seed", "42", "--duration", "0"])
+        let b = try run(["check", path, "--seed", "42", "--duration", "0"])
+        let c = try run(["check", path, "--seed", "43", "--duration", "0"])
+        #expect(a.status == 0 && a.stdout == b.stdout && a.stdout != c.stdout)
+    }
+
+    @Test func badArgumentsAreRefused() throws {
+        #expect(try run(["check", "/no/such/script.lua"]).status == 1)
+        let path = try script("print(1)")
+        let r = try run(["check", path, "--fps", "0"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("--fps"))
+        #expect(try run(["render", path, "--out", "/tmp/x.png", "--size", "0x5"]).status != 0)
+    }
+
+    @Test func renderWritesTheSameBytesTwice() throws {
+        let path = try script("""
+            local box = ca.Layer{ frame = {10, 10, 40, 40}, backgroundColor = "orange" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 30, toValue = 150, duration = 1 }, "move")
+            """)
+        let folder = (path as NSString).deletingLastPathComponent
+        let first = folder + "/a.png", second = folder + "/b.png", gif = folder + "/c.gif"
+        #expect(try run(["render", path, "--out", first, "--size", "200x100", "--at", "0.5"]).status == 0)
+        #expect(try run(["render", path, "--out", second, "--size", "200x100", "--at", "0.5"]).status == 0)
+        let a = try Data(contentsOf: URL(fileURLWithPath: first)), b = try Data(contentsOf: URL(fileURLWithPath: second))
+        #expect(!a.isEmpty && a == b)
+        #expect(a.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try run(["render", path, "--out", gif, "--size", "200x100", "--frames", "5", "--fps", "10"]).status == 0)
+        let g = try Data(contentsOf: URL(fileURLWithPath: gif))
+        #expect(g.starts(with: Array("GIF89a".utf8)))
+    }
+}
