@@ -1,4 +1,5 @@
 import Foundation
+import Render
 
 /// `make bench`: each benchmark and the peer doing the same work, in alternating runs, medians,
 /// ratios pair by pair. Writes Benchmarks/results/latest.json as well as the table.
@@ -107,5 +108,5 @@ let encoder = JSONEncoder()
 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
 if let data = try? encoder.encode(report) {
     try? FileManager.default.createDirectory(atPath: "results", withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: "results/latest.json", contents: data)
+    _ = FileManager.default.createFile(atPath: "results/latest.json", contents: data)
 }
