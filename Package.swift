@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "snowglobe",
             dependencies: [
-                "LayerKit", "Render", "LuaHost",
+                "LayerKit", "Render", "LuaHost", "LuaBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

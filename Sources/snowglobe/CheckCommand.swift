@@ -25,6 +25,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Seed for math.random and every seeded generator.")
     var seed: UInt64 = 0
 
+    @OptionGroup var limits: BudgetOptions
+
     @Option(help: "The scene's size, WxH.")
     var size: SceneSize = SceneSize(width: 800, height: 600)
 
@@ -37,7 +39,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let host: ScriptHost
-        do { host = try ScriptLauncher.start(script, seed: seed, size: size, fps: fps) } catch { throw ExitCode(1) }
+        do { host = try ScriptLauncher.start(script, seed: seed, size: size, fps: fps, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { host.close() }
         let frames = Int((duration * fps).rounded())
         if frames > 0 {

@@ -38,6 +38,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Seed for math.random and every seeded generator.")
     var seed: UInt64 = 0
 
+    @OptionGroup var limits: BudgetOptions
+
     @Option(help: "The time of the first frame, in seconds.")
     var at: Double = 0
 
@@ -54,7 +56,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let output = RenderOutput(path: out)
         let host: ScriptHost
-        do { host = try ScriptLauncher.start(script, seed: seed, size: size, fps: fps) } catch { throw ExitCode(1) }
+        do { host = try ScriptLauncher.start(script, seed: seed, size: size, fps: fps, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { host.close() }
 
         let count = output.isSingleFrame ? 1 : (frames ?? Int(((duration ?? 3) * fps).rounded()))

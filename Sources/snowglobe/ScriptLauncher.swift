@@ -1,12 +1,13 @@
 import Foundation
 import LayerKit
+import LuaBridge
 import LuaHost
 
 /// Starts a script for a command: checks the file, makes the host with the command's options,
 /// wires output, errors and images, and runs the top level.
 enum ScriptLauncher {
     /// A started host, or an `ExitCode(1)` after printing why not.
-    static func start(_ script: String, seed: UInt64, size: SceneSize, fps: Double) throws -> ScriptHost {
+    static func start(_ script: String, seed: UInt64, size: SceneSize, fps: Double, budget: LuaBudget) throws -> ScriptHost {
         guard FileManager.default.isReadableFile(atPath: script) else {
             FileHandle.standardError.write(Data("snowglobe: cannot open \(script)\n".utf8))
             throw ExitCodeError.failure
@@ -15,6 +16,7 @@ enum ScriptLauncher {
         options.seed = seed
         options.size = size.size
         options.framesPerSecond = fps
+        options.budget = budget
         options.libraryPath = ScriptsFolder.locate()
         let host = ScriptHost(scriptPath: script, options: options)
         host.output = { line in print(line) }

@@ -92,6 +92,14 @@ struct CommandLineTests {
         #expect(try run(["render", path, "--out", "/tmp/x.png", "--size", "0x5"]).status != 0)
     }
 
+    @Test func anEndlessLoopIsStoppedByTheTimeLimit() throws {
+        let path = try script("ca.after(0.1, function() while true do end end)\nca.every(0.5, function() print('alive') end)")
+        let r = try run(["check", path, "--duration", "1.2", "--time-limit", "0.2"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("script ran too long (more than 0.2 s in one call)"))
+        #expect(r.stdout == "alive\nalive\n")
+    }
+
     @Test func renderWritesTheSameBytesTwice() throws {
         let path = try script("""
             local box = ca.Layer{ frame = {10, 10, 40, 40}, backgroundColor = "orange" }

@@ -1,0 +1,25 @@
+import ArgumentParser
+import LuaBridge
+
+/// The script's time and memory limits, as command-line options.
+struct BudgetOptions: ParsableArguments {
+    @Option(help: "The longest one call into Lua may run, in seconds.")
+    var timeLimit: Double = 2
+
+    @Option(help: "The most memory the script may use, in MiB.")
+    var memoryLimit: Int = 1024
+
+    func validate() throws {
+        guard timeLimit.isFinite, timeLimit > 0, timeLimit <= 3600 else {
+            throw ValidationError("--time-limit must be between 0 and 3600 seconds")
+        }
+        guard (1...65_536).contains(memoryLimit) else { throw ValidationError("--memory-limit must be between 1 and 65536 MiB") }
+    }
+
+    var budget: LuaBudget {
+        var budget = LuaBudget()
+        budget.timeLimit = timeLimit
+        budget.memoryLimit = memoryLimit << 20
+        return budget
+    }
+}
