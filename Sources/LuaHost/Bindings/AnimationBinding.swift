@@ -135,48 +135,15 @@ enum AnimationBinding {
     }
 }
 
-/// Animation callbacks kept in Lua, and the copy that carries them into a layer.
+/// Animation callbacks kept in Lua (`ObjectState.animations`), and the copy that carries them
+/// into a layer.
 enum AnimationCallbacks {
-    static let key = "snowglobe.animationstate"
-
-    static func install(_ lua: LuaState) {
-        lua.newTable()
-        lua.newTable(fieldCount: 1)
-        lua.rawSet(-1, field: "__mode", to: "k")
-        _ = lua_setmetatable(lua.L, -2)
-        lua.rawSet(LuaState.registryIndex, field: key)
-    }
-
     static func push(_ lua: LuaState, animationAt index: Int32, field: String) {
-        let ud = lua.absIndex(index)
-        _ = lua.rawGet(LuaState.registryIndex, field: key)
-        lua.pushValue(at: ud)
-        lua_rawget(lua.L, -2)
-        if lua.type(at: -1) == .table {
-            _ = lua.rawGet(-1, field: field)
-            lua.insert(at: -3)
-            lua.pop(2)
-        } else {
-            lua.pop(2)
-            lua.pushNil()
-        }
+        ObjectState.animations.push(lua, object: index, field: field)
     }
 
     static func set(_ lua: LuaState, animationAt index: Int32, field: String, valueAt valueIndex: Int32) {
-        let ud = lua.absIndex(index), value = lua.absIndex(valueIndex)
-        _ = lua.rawGet(LuaState.registryIndex, field: key)
-        lua.pushValue(at: ud)
-        lua_rawget(lua.L, -2)
-        if lua.type(at: -1) != .table {
-            lua.pop()
-            lua.newTable(fieldCount: 2)
-            lua.pushValue(at: ud)
-            lua.pushValue(at: -2)
-            lua_rawset(lua.L, -4)
-        }
-        lua.pushValue(at: value)
-        lua.rawSet(-2, field: field)
-        lua.pop(2)
+        ObjectState.animations.set(lua, object: index, field: field, valueAt: valueIndex)
     }
 
     /// The animation to add: itself, or a copy carrying its Lua callbacks as Swift closures (so

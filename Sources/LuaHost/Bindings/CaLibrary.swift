@@ -113,8 +113,7 @@ extension ScriptHost {
 
     /// Registers every type and builds `ca`.
     func installAPI() {
-        LayerState.install(lua)
-        AnimationCallbacks.install(lua)
+        ObjectState.install(lua)
         Snapshot.install(lua)
         LayerBinding.register(lua)
         AnimationBinding.register(lua)

@@ -128,9 +128,9 @@ enum LayerBinding {
         case .name:
             if let name = layer.name { lua.push(name) } else { lua.pushNil() }
         case .data:
-            LayerState.push(lua, layer: 1, field: "data", createTable: true)
+            ObjectState.layers.push(lua, object: 1, field: "data", createTable: true)
         case .onTap:
-            LayerState.push(lua, layer: 1, field: "onTap", createTable: false)
+            ObjectState.layers.push(lua, object: 1, field: "onTap")
         case .sublayers:
             lua.newTable(arrayCount: Int32(layer.sublayers.count))
             for (i, sublayer) in layer.sublayers.enumerated() {
@@ -168,12 +168,12 @@ enum LayerBinding {
             guard lua.isNoneOrNil(index) || lua.type(at: index) == .table else {
                 throw badValue(lua, "data", layer, expected: "table", at: index)
             }
-            LayerState.set(lua, layer: 1, field: "data", valueAt: index)
+            ObjectState.layers.set(lua, object: 1, field: "data", valueAt: index)
         case .onTap:
             guard lua.isNoneOrNil(index) || lua.type(at: index) == .function else {
                 throw badValue(lua, "onTap", layer, expected: "function", at: index)
             }
-            LayerState.set(lua, layer: 1, field: "onTap", valueAt: index)
+            ObjectState.layers.set(lua, object: 1, field: "onTap", valueAt: index)
             if let host = ScriptHost.current(lua) { host.refreshPin(layer) }
         case .sublayers:
             guard lua.type(at: index) == .table else {

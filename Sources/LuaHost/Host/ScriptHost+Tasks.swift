@@ -80,7 +80,7 @@ extension ScriptHost {
         var layer = scene.root.hitTest(point, .presentation)
         while let candidate = layer {
             lua.push(candidate)
-            LayerState.push(lua, layer: -1, field: "onTap", createTable: false)
+            ObjectState.layers.push(lua, object: -1, field: "onTap")
             if lua.type(at: -1) == .function {
                 let local = candidate.convertPoint(point, from: nil, .presentation) ?? point
                 lua.insert(at: -2)

@@ -1,0 +1,122 @@
+import CLua
+import LayerKit
+import LuaBridge
+
+/// The script's own state on a Swift object (a layer's `data` and `onTap`, an animation's
+/// `onStart` and `onStop`), kept in Lua: a table per object in a weak-keyed (ephemeron) table
+/// keyed by the object's userdata. Cycles through it (an onTap that captures its layer) stay
+/// inside Lua, where the collector can free them.
+struct ObjectState {
+    /// The registry field holding this kind of state.
+    let key: String
+
+    /// Layers' state; while a layer with state has a superlayer, the host pins its userdata so
+    /// the state survives Lua dropping it.
+    static let layers = ObjectState(key: "snowglobe.layerstate")
+    /// Animations' callbacks.
+    static let animations = ObjectState(key: "snowglobe.animationstate")
+    static let pinsKey = "snowglobe.pins"
+
+    /// Creates the registry tables for every kind of state and the pins.
+    static func install(_ lua: LuaState) {
+        for state in [layers, animations] {
+            lua.newTable()
+            lua.newTable(fieldCount: 1)
+            lua.rawSet(-1, field: "__mode", to: "k")
+            _ = lua_setmetatable(lua.L, -2)
+            lua.rawSet(LuaState.registryIndex, field: state.key)
+        }
+        lua.newTable()
+        lua.rawSet(LuaState.registryIndex, field: pinsKey)
+    }
+
+    /// Pushes the state table of the userdata at `object` (creating it when `create`), or
+    /// pushes nothing and returns false.
+    private func pushStates(_ lua: LuaState, object: Int32, create: Bool) -> Bool {
+        let ud = lua.absIndex(object)
+        _ = lua.rawGet(LuaState.registryIndex, field: key)
+        lua.pushValue(at: ud)
+        lua_rawget(lua.L, -2)
+        if lua.type(at: -1) == .table {
+            lua.insert(at: -2)
+            lua.pop()
+            return true
+        }
+        lua.pop()
+        guard create else {
+            lua.pop()
+            return false
+        }
+        lua.newTable(fieldCount: 2)
+        lua.pushValue(at: ud)
+        lua.pushValue(at: -2)
+        lua_rawset(lua.L, -4)
+        lua.insert(at: -2)
+        lua.pop()
+        return true
+    }
+
+    /// Pushes `field` of the object's state (a new empty table when `createTable`), or nil.
+    func push(_ lua: LuaState, object: Int32, field: String, createTable: Bool = false) {
+        let ud = lua.absIndex(object)
+        guard pushStates(lua, object: ud, create: createTable) else {
+            lua.pushNil()
+            return
+        }
+        if lua.rawGet(-1, field: field) == .nil && createTable {
+            lua.pop()
+            lua.newTable()
+            lua.pushValue(at: -1)
+            lua.rawSet(-3, field: field)
+        }
+        lua.insert(at: -2)
+        lua.pop()
+    }
+
+    /// Sets `field` of the object's state to the value at `index`.
+    func set(_ lua: LuaState, object: Int32, field: String, valueAt index: Int32) {
+        let value = lua.absIndex(index)
+        _ = pushStates(lua, object: object, create: true)
+        lua.pushValue(at: value)
+        lua.rawSet(-2, field: field)
+        lua.pop()
+    }
+
+    /// Whether the object whose userdata is at `object` has any state.
+    func hasState(_ lua: LuaState, object: Int32) -> Bool {
+        guard pushStates(lua, object: object, create: false) else { return false }
+        lua.pushNil()
+        let hasAny = lua_next(lua.L, -2) != 0
+        // lua_next pushed a key and a value when it found one, else popped the nil.
+        lua.pop(hasAny ? 3 : 1)
+        return hasAny
+    }
+}
+
+extension ScriptHost: LayerObserver {
+    public func layerDidChangeSuperlayer(_ layer: Layer) {
+        refreshPin(layer)
+    }
+
+    /// Pins the layer's userdata while it has a superlayer and script state; unpins otherwise.
+    func refreshPin(_ layer: Layer) {
+        let pointer = Unmanaged.passUnretained(layer).toOpaque()
+        _ = lua.rawGet(LuaState.registryIndex, field: ObjectState.pinsKey)
+        let pins = lua.absIndex(-1)
+        defer { lua.pop() }
+        lua.push(lightUserdata: pointer)
+        let keep = layer.superlayer != nil && hasUserdataWithState(layer)
+        if keep {
+            lua.push(layer)
+        } else {
+            lua.pushNil()
+        }
+        lua_rawset(lua.L, pins)
+    }
+
+    private func hasUserdataWithState(_ layer: Layer) -> Bool {
+        guard sg_pushcached(lua.L, Unmanaged.passUnretained(layer).toOpaque()) != 0 else { return false }
+        defer { lua.pop() }
+        return ObjectState.layers.hasState(lua, object: -1)
+    }
+}
