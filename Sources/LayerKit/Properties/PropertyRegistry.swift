@@ -124,9 +124,6 @@ public enum PropertyRegistry {
         return result
     }
 
-    /// Number of animatable properties (the mask has room for 64).
-    static var animatableCount: Int { specs.filter(\.isAnimatable).count }
-
     static func width(of kind: ValueKind) -> Int {
         switch kind {
         case .number, .bool, .choice: return 1

@@ -137,7 +137,7 @@ extension ScriptHost {
 
 /// The `__newindex` that makes `layer:presentation()` snapshots read-only.
 enum Snapshot {
-    static let metatableKey = "snowglobe.snapshot"
+    static let newindexKey = "snowglobe.snapshot.newindex"
 
     static func install(_ lua: LuaState) {
         do {
@@ -146,10 +146,10 @@ enum Snapshot {
                   error("cannot set '" .. tostring(k) .. "': presentation() is a read-only snapshot", 2)
                 end
                 """, chunkName: "=snowglobe", results: 1)
-            lua.rawSet(LuaState.registryIndex, field: metatableKey)
+            lua.rawSet(LuaState.registryIndex, field: newindexKey)
         } catch {
             lua.newTable()
-            lua.rawSet(LuaState.registryIndex, field: metatableKey)
+            lua.rawSet(LuaState.registryIndex, field: newindexKey)
         }
     }
 }

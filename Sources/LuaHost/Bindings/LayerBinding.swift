@@ -27,14 +27,23 @@ enum LayerBinding {
         }
     }
 
-    static let tables: [LayerKind: [PropertyID]] = Dictionary(
-        uniqueKeysWithValues: LayerKind.allCases.map { ($0, registryProperties($0)) })
-
-    /// Layer's own registry properties by handler id: the hot table, kept apart from `tables`.
-    static let layerTable: [PropertyID] = registryProperties(.layer)
+    /// Each kind's own registry properties, indexed by handler id (no hashing on the access path).
+    private static let layerTable = registryProperties(.layer)
+    private static let textTable = registryProperties(.text)
+    private static let shapeTable = registryProperties(.shape)
+    private static let gradientTable = registryProperties(.gradient)
+    private static let replicatorTable = registryProperties(.replicator)
+    private static let emitterTable = registryProperties(.emitter)
 
     @inline(__always) static func table(_ kind: LayerKind) -> [PropertyID] {
-        kind == .layer ? layerTable : tables[kind] ?? []
+        switch kind {
+        case .layer: return layerTable
+        case .text: return textTable
+        case .shape: return shapeTable
+        case .gradient: return gradientTable
+        case .replicator: return replicatorTable
+        case .emitter: return emitterTable
+        }
     }
 
     /// Registers Layer and each kind (Layer first, as their parent).

@@ -33,7 +33,7 @@ enum LayerMethods {
         lua.push(layer)
         lua.insert(at: 1)
         let names = constructorNames(kind)
-        let ownCount = (LayerBinding.tables[.layer] ?? []).count
+        let ownCount = LayerBinding.table(.layer).count
         try ConstructorTable.apply(lua, typeName: kind.rawValue, names: names) { (name: String) throws(LuaRaise) in
             if let spec = PropertyRegistry.property(named: name, on: kind) {
                 try LayerBinding.setRegistry(lua, layer, spec.id, valueAt: 3)
@@ -41,7 +41,7 @@ enum LayerMethods {
                 try LayerBinding.set(lua, layer, .layer, Int32(ownCount + i))
             } else if let field = LayerBinding.KindField(rawValue: name),
                       let i = LayerBinding.kindFields(kind).firstIndex(of: field) {
-                try LayerBinding.set(lua, layer, kind, Int32((LayerBinding.tables[kind] ?? []).count + i))
+                try LayerBinding.set(lua, layer, kind, Int32(LayerBinding.table(kind).count + i))
             }
         }
         lua.top = 1
@@ -145,7 +145,7 @@ private func presentation(_ L: OpaquePointer) -> Int32 {
         lua.push(layer)
         lua.rawSet(-2, field: "modelLayer")
         lua.rawSet(-2, field: "__index")
-        _ = lua.rawGet(LuaState.registryIndex, field: Snapshot.metatableKey)
+        _ = lua.rawGet(LuaState.registryIndex, field: Snapshot.newindexKey)
         lua.rawSet(-2, field: "__newindex")
         _ = lua_setmetatable(lua.L, -2)
         return 1

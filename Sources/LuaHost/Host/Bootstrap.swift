@@ -6,7 +6,7 @@ enum Bootstrap {
 
     static let source = #"""
 local write, findModule, readChunk = ...
-local tostring, select, concat, type, error, rawget = tostring, select, table.concat, type, error, rawget
+local tostring, select, concat, type, error = tostring, select, table.concat, type, error
 local load, setmetatable = load, setmetatable
 
 print = function(...)
