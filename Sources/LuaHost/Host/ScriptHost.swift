@@ -62,6 +62,22 @@ public final class ScriptHost {
         } catch {
             throw report(ScriptError(error, context: nil))
         }
+        try runTopLevel()
+    }
+
+    /// Runs `source` as the script's top level, inside a transaction, named `scriptPath` in
+    /// messages (a script that is not a file: the viewer's built-in example). Nothing is added
+    /// to `dependencies` for it.
+    public func start(source: String) throws(ScriptError) {
+        do throws(LuaError) {
+            try lua.load(source, chunkName: "@" + scriptPath)
+        } catch {
+            throw report(ScriptError(error, context: nil))
+        }
+        try runTopLevel()
+    }
+
+    private func runTopLevel() throws(ScriptError) {
         var failure: ScriptError?
         let unbalanced = scene.perform {
             do throws(LuaError) {

@@ -18,7 +18,7 @@ public final class SDLWindow {
         guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else { throw SDLError.current("SDL_Init") }
         let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED, a macro Swift does not import
         guard let window = SDL_CreateWindow(title, centred, centred, Int32(max(width, 1)), Int32(max(height, 1)),
-                                            SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue) else {
+                                            SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue) else {
             let error = SDLError.current("SDL_CreateWindow")
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
             throw error
@@ -40,6 +40,29 @@ public final class SDLWindow {
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+    }
+
+    /// The window's size in points (its pixels divided by the display's scale on high-DPI screens).
+    public var size: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Pixels per point: 1, or 2 on a high-DPI display.
+    public var scale: Double {
+        let points = size
+        guard points.width > 0 else { return 1 }
+        let ratio = Double(outputSize.width) / Double(points.width)
+        return ratio.isFinite && ratio > 0 ? ratio : 1
+    }
+
+    /// The refresh rate of the display the window is on, in Hz (nil when SDL does not know).
+    public var refreshRate: Double? {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return Double(mode.refresh_rate)
     }
 
     /// The size of the area drawn into, in pixels.
