@@ -48,8 +48,10 @@ run: release
 PEERS ?= $(abspath $(CURDIR)/../shared/peers)
 
 bench: deps-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product snowglobe
 	cd Benchmarks && $(SWIFT) build $(RELEASE_FLAGS)
-	cd Benchmarks && ./.build/release/snowglobe-bench --peers $(PEERS) $(BENCH_ARGS)
+	cd Benchmarks && ./.build/release/snowglobe-bench --peers $(PEERS) --snowglobe $(CURDIR)/.build/release/snowglobe \
+	  --examples $(CURDIR)/Examples --scripts $(CURDIR)/Scripts $(BENCH_ARGS)
 
 clean:
 	rm -rf .build Benchmarks/.build
