@@ -103,6 +103,15 @@ if selected("viewer"), let snowglobe = value(after: "--snowglobe"), FileManager.
                         ratio: startup.ratios.isEmpty ? nil : median(startup.ratios),
                         note: "median of \(startup.ours.count) alternating runs after 2 warm-ups"))
     }
+    let window = WindowBenchmark(snowglobe: snowglobe, peersDir: peersDir, scenePath: "scenes/snowfall.lua",
+                                 count: 10_000, seconds: 6).run(on: server, repeats: min(repeats, 3))
+    if !window.ours.isEmpty {
+        rows.append(Row(benchmark: "render: 10,000-sprite snowfall, 1280x720, window (Xvfb, llvmpipe)", unit: "ms/frame",
+                        snowglobe: median(window.ours), peer: "LÖVE 11.4 love-snow A, 10,000 sprites",
+                        peerValue: window.theirs.isEmpty ? nil : median(window.theirs),
+                        ratio: window.ratios.isEmpty ? nil : median(window.ratios),
+                        note: "median frame work (script, evaluation, drawing, present); target: at most LÖVE's"))
+    }
     let examplesDir = value(after: "--examples") ?? "../Examples"
     let examples = ((try? FileManager.default.contentsOfDirectory(atPath: examplesDir)) ?? [])
         .filter { $0.hasSuffix(".lua") }.sorted().map { examplesDir + "/" + $0 }
