@@ -22,8 +22,19 @@ public final class Viewer {
         public var screenshotFolder = "."
         /// Frames per second when the display does not say its refresh rate.
         public var fallbackFrameRate = 60.0
+        /// How frames are drawn.
+        public var drawing = Drawing.cpu
 
         public init() {}
+    }
+
+    /// How the viewer draws.
+    public enum Drawing: String, Sendable, CaseIterable {
+        /// With Render's own rasterizer, on every core, shown as one texture: the same pixels a
+        /// headless render makes, and faster than OpenGL on a machine without a GPU.
+        case cpu
+        /// Through SDL's renderer (OpenGL where there is a GPU).
+        case gpu
     }
 
     /// Why the window could not open.
@@ -49,6 +60,8 @@ public final class Viewer {
     private let window: SDLWindow
     private let compositor = Compositor()
     private let overlayCompositor = Compositor()
+    private let rasterizer = HeadlessBackend()
+    private var frame: FrameBuffer?
     private let overlay: ViewerOverlay
     private let clock = RealClock()
     private let watcher: FileWatcher?
@@ -147,10 +160,24 @@ public final class Viewer {
         overlay.scene.step(to: 0)
         let top = overlayCompositor.compose(overlay.scene, width: points.width, height: points.height)
         do throws(SDLError) {
-            try window.backend.draw(main ?? DrawList(width: points.width, height: points.height), background: .black)
-            try window.backend.draw(top, background: nil)
-            if screenshotRequested { saveScreenshot() }
-            SDL_RenderPresent(window.renderer)
+            let list = main ?? DrawList(width: points.width, height: points.height)
+            switch settings.drawing {
+            case .cpu:
+                let target = frame.flatMap { $0.width == points.width && $0.height == points.height ? $0 : nil }
+                    ?? FrameBuffer(width: points.width, height: points.height)
+                frame = target
+                rasterizer.draw(list, into: target, background: .black)
+                rasterizer.draw(top, into: target, background: nil)
+                if screenshotRequested { saveScreenshot(target) }
+                try window.present(target)
+            case .gpu:
+                try window.backend.draw(list, background: .black)
+                try window.backend.draw(top, background: nil)
+                if screenshotRequested {
+                    do { saveScreenshot(try window.readPixels()) } catch { log("snowglobe: screenshot failed: \(error)") }
+                }
+                SDL_RenderPresent(window.renderer)
+            }
         } catch {
             log("snowglobe: drawing failed: \(error)")
         }
@@ -281,10 +308,9 @@ public final class Viewer {
         script.host?.dispatch(.resize(width: size.width, height: size.height))
     }
 
-    private func saveScreenshot() {
+    private func saveScreenshot(_ frame: FrameBuffer) {
         screenshotRequested = false
         do {
-            let frame = try window.readPixels()
             screenshotCount += 1
             let path = (settings.screenshotFolder as NSString)
                 .appendingPathComponent(String(format: "snowglobe-%04d.png", screenshotCount))

@@ -31,6 +31,9 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Quit after this many seconds.")
     var quitAfter: Double?
 
+    @Flag(help: "Draw through SDL's renderer (OpenGL) instead of Snowglobe's own rasterizer on every core.")
+    var gpu = false
+
     @Option(help: "Where F12 saves screenshots.")
     var screenshots: String = "."
 
@@ -63,6 +66,7 @@ struct ViewCommand: ParsableCommand {
         settings.size = size.size
         settings.quitAfter = quitAfter
         settings.screenshotFolder = screenshots
+        settings.drawing = gpu ? .gpu : .cpu
         let viewer: Viewer
         do {
             viewer = try Viewer(script: live, settings: settings, log: ViewCommand.terminal)

@@ -11,6 +11,8 @@ public final class SDLWindow {
     public let renderer: OpaquePointer
     /// The backend drawing draw lists into the window.
     public let backend: SDLBackend
+    /// The texture frames drawn on the CPU are shown through (made at the first such frame).
+    private var frameTexture: (texture: OpaquePointer, width: Int, height: Int)?
 
     /// Opens a resizable window of `width` × `height` titled `title`. Initialises SDL's video
     /// subsystem; throws SDL's message when there is no display or no renderer.
@@ -37,6 +39,7 @@ public final class SDLWindow {
     }
 
     deinit {
+        if let frameTexture { SDL_DestroyTexture(frameTexture.texture) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
@@ -82,6 +85,30 @@ public final class SDLWindow {
     /// Draws `list` and shows it.
     public func present(_ list: DrawList, background: Color? = .black) throws(SDLError) {
         try backend.draw(list, background: background)
+        SDL_RenderPresent(renderer)
+    }
+
+    /// Shows a frame drawn on the CPU (by `HeadlessBackend`, say), stretched over the window:
+    /// one texture upload and one copy, so the window shows the same pixels a headless render
+    /// writes.
+    public func present(_ frame: FrameBuffer) throws(SDLError) {
+        if frameTexture.map({ $0.width != frame.width || $0.height != frame.height }) ?? true {
+            if let old = frameTexture { SDL_DestroyTexture(old.texture) }
+            frameTexture = nil
+            guard let made = SDL_CreateTexture(renderer, UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue),
+                                               Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                               Int32(frame.width), Int32(frame.height)) else {
+                throw SDLError.current("SDL_CreateTexture")
+            }
+            SDL_SetTextureBlendMode(made, SDL_BLENDMODE_NONE)
+            frameTexture = (made, frame.width, frame.height)
+        }
+        guard let texture = frameTexture?.texture else { return }
+        let status = frame.pixels.withUnsafeBytes { raw in
+            SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(frame.width * 4))
+        }
+        guard status == 0 else { throw SDLError.current("SDL_UpdateTexture") }
+        guard SDL_RenderCopy(renderer, texture, nil, nil) == 0 else { throw SDLError.current("SDL_RenderCopy") }
         SDL_RenderPresent(renderer)
     }
 
