@@ -84,7 +84,7 @@ end
 local playhead = ca.Layer{ backgroundColor = "#5a1e2e", bounds = { 0, 0, 2, 26 }, cornerRadius = 1 }
 timeline:addSublayer(playhead)
 local caption = ca.TextLayer{
-  string = "CAKeyframeAnimation \"transform\" — keyTimes 0 .2 .4 .6 .7 .8 .9 1, 1.5 s, easeInEaseOut",
+  string = "keyTimes 0 .2 .4 .6 .7 .8 .9 1 · 1.5 s · easeInEaseOut",
   foregroundColor = "#5a1e2e",
   alignmentMode = "center",
   wrapped = true,
@@ -102,7 +102,7 @@ local function layout(width, height)
     heart.bounds = { 0, 0, size, size * 0.9 }
     heart.position = { width / 2, height * 0.42 }
 
-    timeline.frame = { (width - lineWidth) / 2, height * 0.78, lineWidth, height * 0.2 }
+    timeline.frame = { (width - lineWidth) / 2, height * 0.76, lineWidth, height * 0.2 }
     track.frame = { 0, 11, lineWidth, 4 }
     for i = 0, 10 do
       ticks[i].position = { lineWidth * i / 10, 13 }
@@ -112,7 +112,7 @@ local function layout(width, height)
     end
     playhead.position = { 0, 13 }
     caption.fontSize = fontSize
-    caption.frame = { -20, 30, lineWidth + 40, fontSize * 2.6 }
+    caption.frame = { -20, 26, lineWidth + 40, fontSize * 2.6 }
   end, { disableActions = true })
 
   -- The playhead crosses the track in the heart's time: same duration, timing function and
