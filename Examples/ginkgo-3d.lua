@@ -26,17 +26,8 @@ end
 
 local path = leafPath(LEAF_SIZE)
 
--- An autumn sky.
-local sky = ca.GradientLayer{
-  colors = { "#6fa8dc", "#e8f0f7" },
-  frame = ca.root.bounds,
-}
-ca.root:addSublayer(sky)
-ca.on("resize", function(width, height)
-  ca.transaction(function() sky.frame = { 0, 0, width, height } end, { disableActions = true })
-end)
-
 flurry.start{
+  sky = { "#6fa8dc", "#e8f0f7" },   -- an autumn sky
   -- Instead of contents = image: a leaf-shaped ShapeLayer in one of four yellows.
   makeLayer = function()
     return ca.ShapeLayer{

@@ -18,19 +18,10 @@ for i = 0, 4 do
   images[#images + 1] = ca.Image.snowflake{ size = 48, arms = 6, seed = 20 + i, color = "white" }
 end
 
--- A night sky behind the snow.
-local sky = ca.GradientLayer{
-  colors = { "#0a1433", "#27406e" },
-  frame = ca.root.bounds,
-}
-ca.root:addSublayer(sky)
-ca.on("resize", function(width, height)
-  ca.transaction(function() sky.frame = { 0, 0, width, height } end, { disableActions = true })
-end)
-
 -- NSTimer.scheduledTimer(withTimeInterval: 1.0, repeats: true) → generator(_:), 20 s falls.
 flurry.start{
   images = images,
+  sky = { "#0a1433", "#27406e" },   -- a night sky behind the snow
   interval = 1.0,
   duration = 20.0,
   minScale = 0.5,      -- scale = arc4random_uniform(6) / 10 + 0.5

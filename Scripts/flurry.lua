@@ -32,10 +32,13 @@
 ---@field spinAngle? number         each step turns by a random angle up to ± this; default π
 ---@field sway? number              how far (as a fraction of the width) a flake may drift
 ---                                 sideways while it falls; default 1 (anywhere, as the article)
+---@field sky? ca.Color[]           when given, a vertical gradient (top colour first) behind the
+---                                 flakes, filling the parent, again after every window resize
 
 ---@class Flurry
 ---@field layers Layer[]            the flakes now falling (the article's snowLayers)
 ---@field timer Timer               the generating timer
+---@field sky GradientLayer?        the sky, when the options asked for one
 ---@field stop fun(self: Flurry)    stops making flakes (those falling finish their fall)
 
 local flurry = {}
@@ -68,6 +71,15 @@ function flurry.start(options)
   local sway = options.sway or 1
 
   local instance = { layers = {} }
+
+  if options.sky then
+    local sky = ca.GradientLayer{ colors = options.sky, frame = parent.bounds }
+    parent:insertSublayer(sky, 1)
+    ca.on("resize", function()
+      ca.transaction(function() sky.frame = parent.bounds end, { disableActions = true })
+    end)
+    instance.sky = sky
+  end
 
   -- The article's own random helpers: a rotation step's duration and angle.
   local function randomDuration()
