@@ -1,8 +1,10 @@
 --- tap — simulated taps, for headless renders and demos where nobody is there to click.
 ---
---- A tap here does what a click in the viewer does: it hit-tests what is on screen at the point
---- (`ca.root:hitTest`, the presentation tree) and calls the `onTap(layer, point)` of the
---- frontmost layer there that has one, looking up through its superlayers.
+--- A tap here does what a click in the viewer does: it hit-tests the layer tree at the point
+--- (`ca.root:hitTest`) and calls the `onTap(layer, point)` of the frontmost layer there that has
+--- one, looking up through its superlayers, with the point in that layer's coordinates. (The
+--- viewer hit-tests what is on screen, `layer:hitTest` the model values: the same unless the
+--- layers under the point are being animated.)
 ---
 --- ```lua
 --- local tap = require "tap"
@@ -43,17 +45,15 @@ function tap.find(name, layer)
   return nil
 end
 
---- Taps the centre of the first layer named `name`, as it is on screen now. Returns the layer
---- whose onTap ran, or nil (an error if there is no such layer).
+--- Taps the centre of the first layer named `name`. Returns the layer whose onTap ran, or nil
+--- (an error if there is no such layer).
 ---@param name string
 ---@return Layer?
 function tap.named(name)
   local layer = tap.find(name)
   if not layer then error("tap.named: no layer named '" .. name .. "'", 2) end
-  local b = layer:presentation().bounds
-  local centre = { b.x + b.width / 2, b.y + b.height / 2 }
-  local p = layer:convertPoint(centre, nil)
-  return tap.at(p)
+  local b = layer.bounds
+  return tap.at(layer:convertPoint({ b.x + b.width / 2, b.y + b.height / 2 }, nil))
 end
 
 return tap
