@@ -60,5 +60,6 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LuaHost", "LayerKit", "Render"]),
         .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "TestSupport"]),
     ]
 )
