@@ -39,8 +39,8 @@ run: release
 	  $(SWIFT) run $(RELEASE_FLAGS) snowglobe $(ARGS); \
 	else \
 	  echo "make run: no display here, so the default example is rendered headless to $(RUN_HEADLESS_OUT)"; \
-	  $(SWIFT) run $(RELEASE_FLAGS) snowglobe render Examples/snowfall.lua --out $(RUN_HEADLESS_OUT) \
-	    --size 480x360 --fps 15 --duration 6 --click 240,300@0.5 && \
+	  $(SWIFT) run $(RELEASE_FLAGS) snowglobe render Examples/gallery-snowfall.lua --out $(RUN_HEADLESS_OUT) \
+	    --size 480x360 --fps 12 --duration 6 && \
 	  echo "make run: wrote $(RUN_HEADLESS_OUT)"; \
 	fi
 

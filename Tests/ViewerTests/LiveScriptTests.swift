@@ -113,6 +113,7 @@ struct LiveScriptTests {
         let script = LiveScript(source: .builtIn(name: DefaultExample.name, source: DefaultExample.source),
                                 options: ScriptOptions())
         script.log = { _ in }
+        script.images = RenderImages()
         #expect(script.load(reload: false) == .loaded)
         #expect(script.error == nil)
         #expect(script.dependencies.isEmpty)
