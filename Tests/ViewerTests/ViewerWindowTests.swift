@@ -60,6 +60,54 @@ struct ViewerWindowTests {
         #expect(viewer.quit() == 0)
     }
 
+    @Test func reloadSurvivesAbuseAndEndsOnTheNewestGoodScene() throws {
+        let folder = try TemporaryFolder()
+        let good = Self.coloured("red")
+        try folder.write("scene.lua", good)
+        let viewer = try ViewerProcess(script: "scene.lua", folder: folder.path)
+        defer { viewer.quit() }
+        try viewer.waitForLine { $0 == "loaded\tred\t1\tfalse" }
+
+        // Truncated in the middle of a line, then half-written and left so, then binary garbage.
+        var mark = viewer.output.count
+        try folder.write("scene.lua", String(good.prefix(good.count / 2)))
+        try viewer.waitForLine(after: mark) { $0.contains("did not load") }
+        mark = viewer.output.count
+        let handle = try #require(FileHandle(forWritingAtPath: folder.path + "/scene.lua"))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data("ca.root:addSub".utf8))  // still open: the watcher waits, then tries
+        try viewer.waitForLine(after: mark) { $0.contains("did not load") }
+        try handle.close()
+        mark = viewer.output.count
+        var garbage = Data("\u{1B}Lua".utf8)
+        for i in 0..<4_000 { garbage.append(UInt8(truncatingIfNeeded: i &* 2_654_435_761 >> 13)) }
+        try garbage.write(to: URL(fileURLWithPath: folder.path + "/scene.lua"))
+        try viewer.waitForLine(after: mark) { $0.contains("did not load") }
+
+        // Deleted, then put back; a module that requires itself.
+        mark = viewer.output.count
+        try FileManager.default.removeItem(atPath: folder.path + "/scene.lua")
+        try viewer.waitForLine(after: mark) { $0.contains("did not load") }
+        try folder.write("loop.lua", "local again = require 'loop'\nreturn { again = again }")
+        mark = viewer.output.count
+        try folder.write("scene.lua", "require 'loop'\n" + good)
+        try viewer.waitForLine(after: mark) { $0.contains("module 'loop' requires itself") }
+
+        // A hundred saves in a second: the last one wins.
+        for save in 1...100 {
+            try folder.write("scene.lua", Self.coloured("blue") + "\nprint('save', \(save))")
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        try viewer.waitForLine(timeout: 60) { $0 == "save\t100" }
+        Thread.sleep(forTimeInterval: 0.3)
+        let shot = try viewer.screenshot()
+        #expect(Self.isBlue(shot.rgb(150, 150)))
+        #expect(Self.isBlack(shot.rgb(785, 580)))
+        // The red scene ran until the first good blue save: persist counted every good run since.
+        #expect(viewer.output.contains { $0.hasPrefix("loaded\tblue\t") })
+        #expect(viewer.quit() == 0)
+    }
+
     @Test func clicksReachOnTapAndKeysReachTheScript() throws {
         let folder = try TemporaryFolder()
         try folder.write("input.lua", """
