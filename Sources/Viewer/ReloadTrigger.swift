@@ -4,7 +4,7 @@
 /// the file back; if it does not, the reload reports the missing file).
 public struct ReloadTrigger: Sendable {
     /// Quiet seconds after a complete write before reloading (editors often write, then rename).
-    public var settleAfterWrite = 0.008
+    public var settleAfterWrite = 0.003
     /// Quiet seconds after an unfinished change before trying anyway.
     public var settleAfterPartial = 0.25
     /// When the first change of this burst was seen (nil: nothing pending).

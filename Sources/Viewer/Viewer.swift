@@ -74,7 +74,7 @@ public final class Viewer {
     private var stepRequested = false
     private var screenshotRequested = false
     private var screenshotCount = 0
-    private var announcement: (started: Double, savedAt: Date?, verb: String)?
+    private var announcement: (started: Double, savedAt: Date?, verb: String, loading: Double)?
     private var hud = HUDReport()
     private var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
     private let startedAt: Double
@@ -144,6 +144,7 @@ public final class Viewer {
     // MARK: One frame
 
     private func drawFrame() {
+        let frameStart = Viewer.monotonicNow()
         let host = script.host
         let advances = !clock.isPaused || stepRequested
         if stepRequested {
@@ -185,7 +186,9 @@ public final class Viewer {
         if let announcement {
             let milliseconds = announcement.savedAt.map { Date().timeIntervalSince($0) * 1000 }
                 ?? (Viewer.monotonicNow() - announcement.started) * 1000
-            log(String(format: "snowglobe: %@ %@ in %.1f ms", announcement.verb, script.source.displayName, milliseconds))
+            log(String(format: "snowglobe: %@ %@ in %.1f ms (script %.1f ms, first frame %.1f ms)", announcement.verb,
+                       script.source.displayName, milliseconds, announcement.loading * 1000,
+                       (Viewer.monotonicNow() - frameStart) * 1000))
             self.announcement = nil
         }
     }
@@ -236,10 +239,11 @@ public final class Viewer {
     private func reload(restart: Bool, started: Double, savedAt: Date?) {
         let points = window.size
         script.options.size = Size(width: Double(points.width), height: Double(points.height))
+        let loadStart = Viewer.monotonicNow()
         switch script.load(reload: !restart) {
         case .loaded:
             sceneOrigin = clock.now
-            announcement = (started, savedAt, restart ? "restarted" : "reloaded")
+            announcement = (started, savedAt, restart ? "restarted" : "reloaded", Viewer.monotonicNow() - loadStart)
         case .failed:
             let milliseconds = (Viewer.monotonicNow() - started) * 1000
             log(String(format: "snowglobe: %@ did not load (%.1f ms); the last good scene keeps running",

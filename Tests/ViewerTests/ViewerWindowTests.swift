@@ -36,7 +36,7 @@ struct ViewerWindowTests {
         try folder.write("scene.lua", Self.coloured("blue"))
         try viewer.waitForLine(after: mark) { $0 == "loaded\tblue\t2\ttrue" }
         let reloaded = try viewer.waitForLine(after: mark) { $0.hasPrefix("snowglobe: reloaded scene.lua in ") }
-        #expect(reloaded.hasSuffix(" ms"))
+        #expect(reloaded.contains(" ms (script ") && reloaded.hasSuffix(" ms)"))
         shot = try viewer.screenshot()
         #expect(Self.isBlue(shot.rgb(150, 150)))
 

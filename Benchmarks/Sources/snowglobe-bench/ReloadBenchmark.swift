@@ -25,7 +25,7 @@ struct ReloadBenchmark {
             if let scriptsFolder { environment["SNOWGLOBE_SCRIPTS"] = scriptsFolder }
             let viewer = Process()
             viewer.executableURL = URL(fileURLWithPath: snowglobe)
-            viewer.arguments = [path, "--quit-after", "\(Double(saves) * 0.4 + 20)"]
+            viewer.arguments = [path, "--quit-after", "\(Double(saves) * 11 + 20)"]
             viewer.environment = environment
             viewer.currentDirectoryURL = URL(fileURLWithPath: folder)
             let lines = LineCollector()
@@ -42,10 +42,14 @@ struct ReloadBenchmark {
             for save in 1...saves {
                 let before = lines.count
                 try? Data((original + "\n-- save \(save)\n").utf8).write(to: URL(fileURLWithPath: path))
-                if let line = lines.wait(after: before, timeout: 10, { $0.hasPrefix("snowglobe: reloaded \(name) in ") }),
-                   let ms = Double(line.split(separator: " ").dropLast().last ?? "") {
-                    latencies.append(ms)
+                let line = lines.wait(after: before, timeout: 10) {
+                    $0.hasPrefix("snowglobe: reloaded \(name) in ") || $0.hasPrefix("snowglobe: \(name) did not load")
                 }
+                // An example that does not load here (it needs something this build lacks) has no figure.
+                guard let line, line.hasPrefix("snowglobe: reloaded") else { break }
+                // "snowglobe: reloaded NAME in 16.2 ms (script …)"
+                if let range = line.range(of: " in "),
+                   let ms = Double(line[range.upperBound...].prefix { $0 != " " }) { latencies.append(ms) }
                 Thread.sleep(forTimeInterval: 0.3)
             }
             return (name, latencies)
