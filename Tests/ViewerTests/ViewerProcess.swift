@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Render
+import TestSupport
 
 /// The `snowglobe` viewer running in a real window on its own Xvfb display, driven as a user
 /// would: files saved on disk, keys and clicks sent through the X server (xdotool), screenshots
@@ -13,16 +14,7 @@ final class ViewerProcess: @unchecked Sendable {
     let folder: String
 
     /// The `snowglobe` binary built beside the test bundle.
-    static var binary: String {
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("snowglobe").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return ".build/debug/snowglobe"
-    }
+    static var binary: String { BuiltProducts.executable("snowglobe") }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
