@@ -59,8 +59,10 @@ public final class EmitterLayer: Layer {
     public var particleBytes: Int { system.allocatedBytes }
 
     /// Asks for `count` particles of the cell named `name` (nil: of every cell the layer emits
-    /// directly), born at the emitter now: they appear in the next frame, as if born at its
-    /// time. The count is clamped to what the scene's particle limit leaves.
+    /// directly; a disabled cell makes none), born on the emitter's shape: they are made when the
+    /// scene next evaluates a frame, as if born at its time (a burst asked for in a timer or
+    /// display link is born in that very frame). The count is clamped to what the scene's
+    /// particle limit leaves.
     public func emit(_ count: Int, cellNamed name: String? = nil) throws(EmitterError) {
         syncCells()
         let targets: [Int]
@@ -73,7 +75,7 @@ public final class EmitterLayer: Layer {
         } else {
             targets = system.slots.indices.filter { system.slots[$0].parent < 0 }
         }
-        for slot in targets {
+        for slot in targets where system.slots[slot].cell.isEnabled {
             let room = max(0, (scene?.particleLimit ?? 0) - (scene?.particleCount ?? 0) - pendingCount)
             let n = min(max(count, 0), room)
             guard n > 0 else { return }

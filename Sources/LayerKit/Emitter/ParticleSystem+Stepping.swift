@@ -27,9 +27,10 @@ extension ParticleSystem {
         }
     }
 
-    /// Makes `count` particles of slot `s` now, on the emitter's shape around `centre`.
+    /// Makes `count` particles of slot `s` now, on the emitter's shape around `centre` (none
+    /// when the cell is disabled).
     func burst(_ s: Int, count: Int, centre: Point3, geometry: EmitterGeometry, budget: inout Int) {
-        guard slots.indices.contains(s) else { return }
+        guard slots.indices.contains(s), parameters[s].isEnabled else { return }
         let p = parameters[s]
         slots[s].store.reserve(min(count, budget))
         for _ in 0..<max(0, count) {
