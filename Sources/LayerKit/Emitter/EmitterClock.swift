@@ -3,8 +3,8 @@
 ///
 /// The emitter follows its layer's local time (CAMediaTiming: beginTime, speed, timeOffset, and
 /// every ancestor's): a paused layer pauses its particles, a faster one speeds them up. It starts
-/// running the first frame it is in the tree, or at its `beginTime` if that is later; at that
-/// moment it has already run for its `timeOffset` (seed 004's pre-run: `beginTime = now`,
+/// running when it joins the tree, or at its `beginTime` if that is later; at that moment it has
+/// already run for its `timeOffset` (seed 004's pre-run: `beginTime = now`,
 /// `timeOffset = 10` shows ten seconds of snow at once). Time that passes while the layer is out
 /// of the tree is skipped, and time that runs backwards (a smaller `timeOffset`) is not replayed.
 struct EmitterClock {
@@ -17,14 +17,15 @@ struct EmitterClock {
     private var lastLocal = 0.0
     private var joinSerial = 0
 
-    /// The seconds to step for a frame at the layer's `local` time, whose superlayer's time is
-    /// `parentTime`; `joinSerial` tells when the layer left the tree and came back.
-    mutating func advance(local: Double, parentTime: Double, beginTime: Double, speed: Double,
+    /// The seconds to step for a frame at the layer's `local` time. `joinTime` is the
+    /// superlayer's time when the layer joined the tree (used the first time); `joinSerial` tells
+    /// when the layer left the tree and came back.
+    mutating func advance(local: Double, joinTime: Double, beginTime: Double, speed: Double,
                           joinSerial serial: Int) -> Double {
         guard local.isFinite else { return 0 }
         if !isStarted {
             isStarted = true
-            let start = (max(parentTime, beginTime) - beginTime) * speed
+            let start = (max(joinTime, beginTime) - beginTime) * speed
             origin = start.isFinite ? start : local
             joinSerial = serial
         } else if serial != joinSerial {

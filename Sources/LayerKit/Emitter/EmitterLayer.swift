@@ -16,6 +16,8 @@ public final class EmitterLayer: Layer {
     private(set) var cellGeneration = 0
     let system: ParticleSystem
     private var clock = EmitterClock()
+    /// The media time the layer first joined the tree at (nil before).
+    private var joinedAt: Double?
     /// The emitter's centre at the end of the last step (nil before the first).
     private var lastCentre: Point3?
     /// Bursts asked for and not yet made: (slot, count); made at the end of the next step.
@@ -135,7 +137,8 @@ public final class EmitterLayer: Layer {
     func advance(parentTime: Double, local: Double) {
         syncCells()
         let before = system.count + pendingCount
-        let dt = clock.advance(local: local, parentTime: parentTime, beginTime: number(.beginTime),
+        let joinTime = clock.isStarted ? parentTime : joinedAt.map { superlayer?.localTime(mediaTime: $0) ?? $0 } ?? parentTime
+        let dt = clock.advance(local: local, joinTime: joinTime, beginTime: number(.beginTime),
                                speed: number(.speed), joinSerial: treeJoinSerial)
         let multipliers = self.multipliers
         let geometry = self.geometry
@@ -173,6 +176,11 @@ public final class EmitterLayer: Layer {
             pendingCount = 0
         }
         scene?.particleCount += system.count + pendingCount - before
+    }
+
+    /// Notes when the layer joined the tree (the emitter starts then).
+    func joinedTree(at mediaTime: Double) {
+        if joinedAt == nil { joinedAt = mediaTime }
     }
 
     /// Rebuilds the particle system's stores if the cells changed, and follows the seed.

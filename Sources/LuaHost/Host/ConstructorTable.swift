@@ -31,8 +31,9 @@ enum ConstructorTable {
         }
         for key in keys.sorted(by: { (order[$0] ?? 0) < (order[$1] ?? 0) }) {
             _ = lua.rawGet(2, field: key)
-            defer { lua.top = 2 }
+            // Not deferred: on an error, the message `apply` pushed must stay on top.
             try apply(key)
+            lua.top = 2
         }
     }
 }
