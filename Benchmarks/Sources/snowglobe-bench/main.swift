@@ -4,9 +4,16 @@ import Render
 /// `make bench`: each benchmark and the peer doing the same work, in alternating runs, medians,
 /// ratios pair by pair. Writes Benchmarks/results/latest.json as well as the table.
 let arguments = CommandLine.arguments
+if arguments.contains("--particle-window") { ParticleBenchmark.windowMain(arguments) }
 let repeats = Int(value(after: "--repeats") ?? "") ?? 5
 let layerCount = Int(value(after: "--layers") ?? "") ?? 100_000
 let peersDir = value(after: "--peers") ?? "../../shared/peers"
+/// `--only NAME` runs one section: presentation, bridge, render or particles.
+let only = value(after: "--only")
+
+func wants(_ section: String) -> Bool {
+    only == nil || only == section
+}
 
 func value(after flag: String) -> String? {
     guard let i = arguments.firstIndex(of: flag), i + 1 < arguments.count else { return nil }
@@ -39,7 +46,7 @@ var rows: [Row] = []
 
 // Presentation evaluation: seed 000's three animations on many layers, against the same three
 // tweens evaluated in plain Lua 5.4 (peers/lua-tween, one table per object).
-do {
+if wants("presentation") {
     let tween = Peer(executable: "lua5.4", arguments: ["\(peersDir)/lua-tween/tween.lua", "\(layerCount)", "60", "tables"])
     var ours: [Double] = [], p95s: [Double] = [], theirs: [Double] = [], ratios: [Double] = []
     for rep in 1...repeats {
@@ -60,7 +67,7 @@ do {
 }
 
 // The Lua bridge: property set, read and method call against a plain C function call.
-do {
+if wants("bridge") {
     var results: [[String: Double]] = []
     for _ in 1...repeats { results.append(BridgeBenchmark(iterations: 2_000_000).run()) }
     let base = median(results.compactMap { $0["base"] })
@@ -77,13 +84,21 @@ do {
 
 // Drawing: the seed 000 snowfall, 10,000 sprites at 1280x720, headless on one core against
 // SDL 2's software renderer drawing the same draw list in the same frames.
-do {
+if wants("render") {
     if let result = try? SnowfallBenchmark(count: 10_000, frames: 30).run(includeSDL: true) {
         rows.append(Row(benchmark: "render: 10,000-sprite snowfall, 1280x720, headless (1 thread)", unit: "ms/frame",
                         snowglobe: result.headlessOneThread, peer: "SDL 2 software renderer, same draw list",
                         peerValue: result.sdlSoftware, ratio: result.sdlSoftware.map { result.headlessOneThread / $0 },
                         note: "target: at least 4x faster (ratio <= 0.25); compose \(String(format: "%.1f", result.compose)) ms, evaluate \(String(format: "%.1f", result.evaluate)) ms"))
     }
+}
+
+// Particles: LÖVE's ParticleSystem scene (peers/love-particles) rebuilt as an emitter layer at the
+// same particle count, and seed 004's snow against the peer at the snow's count; each repeat runs
+// ours and the peer one after the other, ratios pair by pair.
+if wants("particles") {
+    rows += ParticleRows(peersDir: peersDir, target: Int(value(after: "--particles") ?? "") ?? 100_000,
+                         repeats: Int(value(after: "--particle-repeats") ?? "") ?? 3).run()
 }
 
 print("| benchmark | unit | Snowglobe | peer | peer value | ratio (ours/peer) | note |")
@@ -106,7 +121,8 @@ let report = Report(date: ISO8601DateFormatter().string(from: Date()),
                     machine: "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)", rows: rows)
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-if let data = try? encoder.encode(report) {
+// A run of one section (`--only`) leaves the full run's results as they are.
+if only == nil, let data = try? encoder.encode(report) {
     try? FileManager.default.createDirectory(atPath: "results", withIntermediateDirectories: true)
     _ = FileManager.default.createFile(atPath: "results/latest.json", contents: data)
 }

@@ -95,6 +95,7 @@ public final class EmitterCell {
     public func setEmitterCells(_ cells: [EmitterCell]) throws(EmitterError) {
         let depth = 1 + (cells.map(\.nestingDepth).max() ?? 0)
         guard depth <= EmitterCell.maxNesting else { throw .nestedTooDeep(limit: EmitterCell.maxNesting) }
+        for cell in emitterCells { cell.attach(to: nil) }
         emitterCells = cells.map { $0.copy() }
         for cell in emitterCells { cell.attach(to: layer) }
         layer?.cellsChanged()

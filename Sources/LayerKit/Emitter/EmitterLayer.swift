@@ -46,6 +46,7 @@ public final class EmitterLayer: Layer {
     public func setEmitterCells(_ newCells: [EmitterCell]) throws(EmitterError) {
         let depth = newCells.map(\.nestingDepth).max() ?? 0
         guard depth <= EmitterCell.maxNesting else { throw .nestedTooDeep(limit: EmitterCell.maxNesting) }
+        for cell in cells { cell.attach(to: nil) }
         cells = newCells.map { $0.copy() }
         for cell in cells { cell.attach(to: self) }
         cellsChanged()
