@@ -98,20 +98,9 @@ enum EmitterCellBinding {
         guard lua.type(at: index) == .table else {
             throw lua.error("bad value for '\(field)' of \(owner) (array of EmitterCell expected, got \(lua.describeValue(at: index)))")
         }
-        let table = lua.absIndex(index)
-        let count = lua.rawLength(table)
-        var cells: [EmitterCell] = []
-        for i in 1...max(1, count) where i <= count {
-            _ = lua.rawGet(table, index: i)
-            guard let cell = lua.toObject(-1, as: EmitterCell.self) else {
-                let got = lua.typeNameForError(at: -1)
-                lua.pop()
-                throw lua.error("bad value for '\(field)' of \(owner) (EmitterCell expected at [\(i)], got \(got))")
-            }
-            lua.pop()
-            cells.append(cell)
+        return try lua.objects(inArrayAt: index, as: EmitterCell.self) { i, got in
+            "bad value for '\(field)' of \(owner) (EmitterCell expected at [\(i)], got \(got))"
         }
-        return cells
     }
 
     private static func badValue(_ lua: LuaState, _ name: String, expected: String) -> LuaRaise {

@@ -192,18 +192,8 @@ enum LayerBinding {
             guard lua.type(at: index) == .table else {
                 throw badValue(lua, "sublayers", layer, expected: "array of layers", at: index)
             }
-            let table = lua.absIndex(index)
-            var children: [Layer] = []
-            for i in 1...max(1, lua.rawLength(table)) where i <= lua.rawLength(table) {
-                _ = lua.rawGet(table, index: i)
-                guard let child = lua.toObject(-1, as: Layer.self) else {
-                    // Popped before raising, so that the message stays on top.
-                    let got = lua.typeNameForError(at: -1)
-                    lua.pop()
-                    throw lua.error("bad value for 'sublayers' of \(layer.kind.rawValue) (layer expected at [\(i)], got \(got))")
-                }
-                lua.pop()
-                children.append(child)
+            let children = try lua.objects(inArrayAt: index, as: Layer.self) { i, got in
+                "bad value for 'sublayers' of \(layer.kind.rawValue) (layer expected at [\(i)], got \(got))"
             }
             layer.removeAllSublayers()
             for child in children {
