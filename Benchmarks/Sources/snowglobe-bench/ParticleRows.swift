@@ -23,6 +23,7 @@ struct ParticleRows {
 
     func run() -> [Row] {
         var step = Series(), headless = Series(), window = Series(), seedHeadless = Series(), seedWindow = Series()
+        var smallWindow = Series()
         var bytes: [Double] = [], preruns: [Double] = [], live = 0, seedLive = 0, splits: [(Double, Double)] = [], loveLive: [Double] = []
         var renderer = "?"
         for rep in 1...repeats {
@@ -54,6 +55,11 @@ struct ParticleRows {
                let ms = shown["ms_per_frame"].flatMap(Double.init) {
                 seedWindow.add(ms, seedTotal)
             }
+            // The peer's own scene at that count, for a like-for-like window figure.
+            if let shown = ParticleBenchmark.window(.peer(target: seedLive), frames: frames, warmup: warmup).run(),
+               let ms = shown["ms_per_frame"].flatMap(Double.init) {
+                smallWindow.add(ms, seedTotal)
+            }
             let line = String(format: "particles rep %d/%d: step %.2f ms (LÖVE update %@), headless %.1f ms, window %@, LÖVE frame %@",
                               rep, repeats, stepped.step, update.map { String(format: "%.2f", $0) } ?? "n/a", drawn.frame,
                               window.ours.count == rep ? String(format: "%.1f ms", window.ours[rep - 1]) : "n/a",
@@ -79,7 +85,10 @@ struct ParticleRows {
             row("particles: seed 004 snow (\(seedLive) live), 1280x720, headless (all cores)", seedHeadless,
                 peer: "love-particles at \(seedLive)", note: "two cells, pre-run 21 s"),
             row("particles: seed 004 snow (\(seedLive) live), window (SDL \(renderer))", seedWindow,
-                peer: "love-particles at \(seedLive)", note: "vsync off"),
+                peer: "love-particles at \(seedLive)",
+                note: "vsync off; the seed's flakes are up to 50 px (scale 0.15 ± 0.6), the peer's 6–13 px"),
+            row("particles: love-particles scene at \(seedLive), window (SDL \(renderer))", smallWindow,
+                peer: "love-particles at \(seedLive)", note: "like for like; vsync off"),
         ]
     }
 }
