@@ -79,7 +79,8 @@ public final class EmitterLayer: Layer {
             targets = system.slots.indices.filter { system.slots[$0].parent < 0 }
         }
         for slot in targets where system.slots[slot].cell.isEnabled {
-            let room = max(0, (scene?.particleLimit ?? 0) - (scene?.particleCount ?? 0) - pendingCount)
+            // The scene's count includes the bursts already asked for.
+            let room = max(0, (scene?.particleLimit ?? 0) - (scene?.particleCount ?? 0))
             let n = min(max(count, 0), room)
             guard n > 0 else { return }
             pendingBursts.append((slot, n))
