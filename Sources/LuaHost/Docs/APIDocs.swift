@@ -130,6 +130,8 @@ public enum APIDocs {
         for (kind, name) in [(ValueKind.point, "points"), (.size, "sizes"), (.rect, "rects"), (.transform, "transforms")] {
             out += "- \(name): " + KeyPathResolver.components(of: kind).map { "`.\($0)`" }.joined(separator: ", ") + "\n"
         }
+        out += "- emitter cells (on an EmitterLayer): `emitterCells.NAME.PROPERTY` for any animatable EmitterCell property, "
+        out += "nested as `emitterCells.NAME.emitterCells.SUB.PROPERTY`; `contentsRect` takes the rect components\n"
         out += "\n## Timing function names\n\n" + TimingFunction.names.map { "`\($0)`" }.joined(separator: ", ") + "\n"
         return out
     }
