@@ -30,16 +30,28 @@ test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 
-## run: install, build, and run snowglobe on the built-in default example
+## run: install, build, and open the viewer on the built-in default example (ARGS="script.lua"
+## for another); where there is no display, render the example headless to snowfall.gif instead
+RUN_HEADLESS_OUT ?= snowfall.gif
+
 run: release
-	$(SWIFT) run $(RELEASE_FLAGS) snowglobe $(ARGS)
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY$$SDL_VIDEODRIVER" ]; then \
+	  $(SWIFT) run $(RELEASE_FLAGS) snowglobe $(ARGS); \
+	else \
+	  echo "make run: no display here, so the default example is rendered headless to $(RUN_HEADLESS_OUT)"; \
+	  $(SWIFT) run $(RELEASE_FLAGS) snowglobe render Examples/gallery-snowfall.lua --out $(RUN_HEADLESS_OUT) \
+	    --size 480x360 --fps 12 --duration 6 && \
+	  echo "make run: wrote $(RUN_HEADLESS_OUT)"; \
+	fi
 
 ## bench: release build of the benchmarks, run side by side with the peers
 PEERS ?= $(abspath $(CURDIR)/../shared/peers)
 
 bench: deps-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product snowglobe
 	cd Benchmarks && $(SWIFT) build $(RELEASE_FLAGS)
-	cd Benchmarks && ./.build/release/snowglobe-bench --peers $(PEERS) $(BENCH_ARGS)
+	cd Benchmarks && ./.build/release/snowglobe-bench --peers $(PEERS) --snowglobe $(CURDIR)/.build/release/snowglobe \
+	  --examples $(CURDIR)/Examples --scripts $(CURDIR)/Scripts $(BENCH_ARGS)
 
 clean:
 	rm -rf .build Benchmarks/.build

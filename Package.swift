@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "LuaBridge", targets: ["LuaBridge"]),
         .library(name: "LuaHost", targets: ["LuaHost"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "Viewer", targets: ["Viewer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,10 +45,11 @@ let package = Package(
         .target(name: "Render", dependencies: ["LayerKit", "CSDL2", "CPangoCairo", "CGif"]),
         .target(name: "LuaBridge", dependencies: ["CLua"]),
         .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge"]),
+        .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "CSDL2"]),
         .executableTarget(
             name: "snowglobe",
             dependencies: [
-                "LayerKit", "Render", "LuaHost", "LuaBridge",
+                "LayerKit", "Render", "LuaHost", "LuaBridge", "Viewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,6 +58,8 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CGif", "CSDL2"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LuaHost", "LayerKit", "Render"]),
         .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "TestSupport"]),
     ]
 )

@@ -16,6 +16,7 @@ packages=(
   fonts-noto-cjk
   xvfb
   xauth
+  xdotool
 )
 if [ "${1:-}" = "--bench" ]; then
   packages+=(love lua5.4 luajit mesa-utils hyperfine gcc libluajit-5.1-dev)

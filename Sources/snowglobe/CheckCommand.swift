@@ -30,6 +30,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The scene's size, WxH.")
     var size: SceneSize = SceneSize(width: 800, height: 600)
 
+    @OptionGroup var input: ScriptedInput
+
     func validate() throws {
         guard duration.isFinite, duration >= 0, duration <= 86_400 else {
             throw ValidationError("--duration must be between 0 and 86400 seconds")
@@ -41,10 +43,14 @@ struct CheckCommand: ParsableCommand {
         let host: ScriptHost
         do { host = try ScriptLauncher.start(script, seed: seed, size: size, fps: fps, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { host.close() }
+        var schedule = InputSchedule(input)
+        schedule.deliver(until: 0, to: host)
         let frames = Int((duration * fps).rounded())
         if frames > 0 {
             for frame in 1...frames {
-                host.scene.step(to: Double(frame) / fps)
+                let time = Double(frame) / fps
+                schedule.deliver(until: time, to: host)
+                host.scene.step(to: time)
             }
         }
         if !host.errors.isEmpty { throw ExitCode(1) }

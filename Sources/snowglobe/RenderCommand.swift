@@ -43,6 +43,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The time of the first frame, in seconds.")
     var at: Double = 0
 
+    @OptionGroup var input: ScriptedInput
+
     func validate() throws {
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240") }
         if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be between 1 and 100000") }
@@ -64,9 +66,11 @@ struct RenderCommand: ParsableCommand {
                                       frameCount: max(count, 1), startTime: at, background: .black)
         let progress = ProgressBar(total: settings.frameCount)
         do {
-            try HeadlessRenderer().render(host.scene, settings: settings, to: output) { done, total in
-                progress.update(done)
-            }
+            var schedule = InputSchedule(input)
+            schedule.deliver(until: 0, to: host)
+            try HeadlessRenderer().render(host.scene, settings: settings, to: output,
+                                          progress: { done, _ in progress.update(done) },
+                                          beforeFrame: { time in schedule.deliver(until: time, to: host) })
         } catch {
             progress.finish()
             FileHandle.standardError.write(Data("snowglobe: \(error)\n".utf8))

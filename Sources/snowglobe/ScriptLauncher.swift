@@ -2,6 +2,7 @@ import Foundation
 import LayerKit
 import LuaBridge
 import LuaHost
+import Viewer
 
 /// Starts a script for a command: checks the file, makes the host with the command's options,
 /// wires output, errors and images, and runs the top level.

@@ -43,6 +43,31 @@ struct SandboxTests {
         #expect(h.host.dependencies.count == 4)
     }
 
+    /// `snowglobe check Examples/x.lua` gives a relative path with a folder in it, and
+    /// `SNOWGLOBE_SCRIPTS=Scripts` a relative library: require must find modules in both.
+    @Test func requireWorksWhenTheScriptAndLibraryPathsAreRelative() throws {
+        let base = NSTemporaryDirectory() + "snowglobe-relative-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: "\(base)/examples", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(base)/lib", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        _ = FileManager.default.createFile(atPath: "\(base)/examples/main.lua",
+                                           contents: Data("print(require('beside').who, require('shared').who)".utf8))
+        _ = FileManager.default.createFile(atPath: "\(base)/examples/beside.lua", contents: Data("return { who = 'beside' }".utf8))
+        _ = FileManager.default.createFile(atPath: "\(base)/lib/shared.lua", contents: Data("return { who = 'library' }".utf8))
+        // The same folders, named relative to the current directory.
+        let up = String(repeating: "../", count: FileManager.default.currentDirectoryPath.split(separator: "/").count)
+        let relative = up + base.drop(while: { $0 == "/" })
+        var options = ScriptOptions()
+        options.libraryPath = "\(relative)/lib"
+        let host = ScriptHost(scriptPath: "\(relative)/examples/main.lua", options: options)
+        defer { host.close() }
+        var printed: [String] = []
+        host.output = { printed.append($0) }
+        try host.start()
+        #expect(printed == ["beside\tlibrary"])
+        #expect(host.errors.isEmpty)
+    }
+
     @Test func aModuleThatRequiresItselfIsAnError() {
         let h = ScriptHarness("require 'loop'", files: ["loop.lua": "require 'loop'\nreturn {}"])
         #expect(h.start() != nil)

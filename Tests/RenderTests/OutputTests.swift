@@ -94,6 +94,9 @@ import Testing
         #expect(decoded.delays.reduce(0, +) == 40)
         #expect(decoded.delays.allSatisfy { $0 == 3 || $0 == 4 })
         #expect(decoded.loops)
+        // Readable by others, as any file the user makes (giflib's own open gave 0600).
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode.map { $0 & 0o044 } == 0o044)
     }
 
     @Test func gifDelaysCarryTheRoundingError() throws {

@@ -108,10 +108,13 @@ struct ParticleBenchmark {
         }
     }
 
-    /// Stepping, composing, drawing and presenting in an SDL window (vsync off); needs a display.
-    func runWindow() throws(SDLError) -> (Result, String) {
-        let window = try SDLWindow(title: "snowglobe-bench particles", width: width, height: height, vsync: false)
+    /// Stepping, composing, drawing and presenting in an SDL window (vsync off), as the viewer
+    /// does: drawn by Render's rasterizer on every core and shown as one texture, or (`gpu`, the
+    /// viewer's `--gpu`) through SDL's renderer. Needs a display.
+    func runWindow(_ window: SDLWindow, gpu: Bool) throws(SDLError) -> Result {
         let compositor = Compositor()
+        let backend = HeadlessBackend()
+        let frame = FrameBuffer(width: width, height: height)
         var failure: SDLError?
         let result = run { scene, _ in
             let t0 = DispatchTime.now().uptimeNanoseconds
@@ -119,12 +122,21 @@ struct ParticleBenchmark {
             let t1 = DispatchTime.now().uptimeNanoseconds
             let list = compositor.compose(scene, width: width, height: height)
             let t2 = DispatchTime.now().uptimeNanoseconds
-            do throws(SDLError) { try window.present(list, background: Self.backdrop) } catch { failure = error }
+            do throws(SDLError) {
+                if gpu {
+                    try window.present(list, background: Self.backdrop)
+                } else {
+                    backend.draw(list, into: frame, background: Self.backdrop)
+                    try window.present(frame)
+                }
+            } catch {
+                failure = error
+            }
             scene.endFrame()
             return (Self.ms(t0, t1), Self.ms(t1, t2), Self.ms(since: t2), list.commands.count)
         }
         if let failure { throw failure }
-        return (result, window.rendererName)
+        return result
     }
 
     /// Builds the scene, runs `warmup + frames` frames of `frame` (which returns step, compose
@@ -194,9 +206,12 @@ struct ParticleBenchmark {
         bench.frames = frames
         bench.warmup = warmup
         do {
-            let (r, renderer) = try bench.runWindow()
-            print(String(format: "RESULT renderer=%@ live=%d ms_per_frame=%.3f p95_ms=%.3f step_ms=%.3f compose_ms=%.3f draw_present_ms=%.3f drawcalls=%d",
-                         renderer, r.live, r.frame, r.p95, r.step, r.compose, r.draw, r.drawCalls))
+            let window = try SDLWindow(title: "snowglobe-bench particles", width: bench.width, height: bench.height, vsync: false)
+            let r = try bench.runWindow(window, gpu: false)
+            let g = try bench.runWindow(window, gpu: true)
+            print(String(format: "RESULT renderer=%@ live=%d ms_per_frame=%.3f p95_ms=%.3f step_ms=%.3f compose_ms=%.3f "
+                         + "draw_present_ms=%.3f gpu_ms_per_frame=%.3f gpu_draw_present_ms=%.3f gpu_drawcalls=%d",
+                         window.rendererName, r.live, r.frame, r.p95, r.step, r.compose, r.draw, g.frame, g.draw, g.drawCalls))
             exit(0)
         } catch {
             print("RESULT_ERROR \(error)")

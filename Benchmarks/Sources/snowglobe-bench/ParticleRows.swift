@@ -23,7 +23,7 @@ struct ParticleRows {
 
     func run() -> [Row] {
         var step = Series(), headless = Series(), window = Series(), seedHeadless = Series(), seedWindow = Series()
-        var smallWindow = Series()
+        var smallWindow = Series(), gpuWindow = Series()
         var bytes: [Double] = [], preruns: [Double] = [], live = 0, seedLive = 0, splits: [(Double, Double)] = [], loveLive: [Double] = []
         var renderer = "?"
         for rep in 1...repeats {
@@ -42,6 +42,7 @@ struct ParticleRows {
             if let shown = ParticleBenchmark.window(.peer(target: target), frames: frames, warmup: warmup).run(),
                let ms = shown["ms_per_frame"].flatMap(Double.init) {
                 window.add(ms, total)
+                if let gpu = shown["gpu_ms_per_frame"].flatMap(Double.init) { gpuWindow.add(gpu, total) }
                 renderer = shown["renderer"] ?? renderer
             }
             // Seed 004 against the peer at the snow's own count.
@@ -80,14 +81,16 @@ struct ParticleRows {
                              median(bytes), median(preruns), live, loveCount)),
             row("particles: \(n), 1280x720, headless (all cores)", headless, peer: love,
                 note: "frame = step + compose + draw; \(split); target: ratio <= 1"),
-            row("particles: \(n), 1280x720, window (SDL \(renderer))", window, peer: love,
+            row("particles: \(n), 1280x720, window (viewer: CPU frame shown as a texture)", window, peer: love,
                 note: "frame = step + compose + draw + present, vsync off; target: ratio <= 1"),
+            row("particles: \(n), 1280x720, window --gpu (SDL \(renderer))", gpuWindow, peer: love,
+                note: "the draw list through SDL_RenderGeometry on llvmpipe, as LÖVE draws"),
             row("particles: seed 004 snow (\(seedLive) live), 1280x720, headless (all cores)", seedHeadless,
                 peer: "love-particles at \(seedLive)", note: "two cells, pre-run 21 s"),
-            row("particles: seed 004 snow (\(seedLive) live), window (SDL \(renderer))", seedWindow,
+            row("particles: seed 004 snow (\(seedLive) live), window (viewer)", seedWindow,
                 peer: "love-particles at \(seedLive)",
                 note: "vsync off; the seed's flakes are up to 50 px (scale 0.15 ± 0.6), the peer's 6–13 px"),
-            row("particles: love-particles scene at \(seedLive), window (SDL \(renderer))", smallWindow,
+            row("particles: love-particles scene at \(seedLive), window (viewer)", smallWindow,
                 peer: "love-particles at \(seedLive)", note: "like for like; vsync off"),
         ]
     }

@@ -8,11 +8,9 @@ if arguments.contains("--particle-window") { ParticleBenchmark.windowMain(argume
 let repeats = Int(value(after: "--repeats") ?? "") ?? 5
 let layerCount = Int(value(after: "--layers") ?? "") ?? 100_000
 let peersDir = value(after: "--peers") ?? "../../shared/peers"
-/// `--only NAME` runs one section: presentation, bridge, render or particles.
-let only = value(after: "--only")
-
-func wants(_ section: String) -> Bool {
-    only == nil || only == section
+/// Whether the section `name` runs (`--only NAME` runs one section).
+func selected(_ name: String) -> Bool {
+    value(after: "--only").map { $0 == name } ?? true
 }
 
 func value(after flag: String) -> String? {
@@ -46,7 +44,7 @@ var rows: [Row] = []
 
 // Presentation evaluation: seed 000's three animations on many layers, against the same three
 // tweens evaluated in plain Lua 5.4 (peers/lua-tween, one table per object).
-if wants("presentation") {
+if selected("presentation") {
     let tween = Peer(executable: "lua5.4", arguments: ["\(peersDir)/lua-tween/tween.lua", "\(layerCount)", "60", "tables"])
     var ours: [Double] = [], p95s: [Double] = [], theirs: [Double] = [], ratios: [Double] = []
     for rep in 1...repeats {
@@ -67,7 +65,7 @@ if wants("presentation") {
 }
 
 // The Lua bridge: property set, read and method call against a plain C function call.
-if wants("bridge") {
+if selected("bridge") {
     var results: [[String: Double]] = []
     for _ in 1...repeats { results.append(BridgeBenchmark(iterations: 2_000_000).run()) }
     let base = median(results.compactMap { $0["base"] })
@@ -84,7 +82,7 @@ if wants("bridge") {
 
 // Drawing: the seed 000 snowfall, 10,000 sprites at 1280x720, headless on one core against
 // SDL 2's software renderer drawing the same draw list in the same frames.
-if wants("render") {
+if selected("render") {
     if let result = try? SnowfallBenchmark(count: 10_000, frames: 30).run(includeSDL: true) {
         rows.append(Row(benchmark: "render: 10,000-sprite snowfall, 1280x720, headless (1 thread)", unit: "ms/frame",
                         snowglobe: result.headlessOneThread, peer: "SDL 2 software renderer, same draw list",
@@ -93,10 +91,45 @@ if wants("render") {
     }
 }
 
+// The viewer: start-up to first frame against LÖVE's, and hot-reload latency for each example,
+// in windows on a private Xvfb (llvmpipe's OpenGL, as LÖVE uses).
+if selected("viewer"), let snowglobe = value(after: "--snowglobe"), FileManager.default.isExecutableFile(atPath: snowglobe),
+   let server = XvfbServer() {
+    let startup = StartupBenchmark(snowglobe: snowglobe, peersDir: peersDir, runs: 10).run(on: server)
+    if !startup.ours.isEmpty {
+        rows.append(Row(benchmark: "start-up to first frame, window on a running Xvfb", unit: "ms",
+                        snowglobe: median(startup.ours), peer: "LÖVE 11.4, love-startup",
+                        peerValue: startup.theirs.isEmpty ? nil : median(startup.theirs),
+                        ratio: startup.ratios.isEmpty ? nil : median(startup.ratios),
+                        note: "median of \(startup.ours.count) alternating runs after 2 warm-ups"))
+    }
+    let window = WindowBenchmark(snowglobe: snowglobe, peersDir: peersDir, scenePath: "scenes/snowfall.lua",
+                                 count: 10_000, seconds: 6).run(on: server, repeats: min(repeats, 3))
+    if !window.ours.isEmpty {
+        rows.append(Row(benchmark: "render: 10,000-sprite snowfall, 1280x720, window (Xvfb, llvmpipe)", unit: "ms/frame",
+                        snowglobe: median(window.ours), peer: "LÖVE 11.4 love-snow A, 10,000 sprites",
+                        peerValue: window.theirs.isEmpty ? nil : median(window.theirs),
+                        ratio: window.ratios.isEmpty ? nil : median(window.ratios),
+                        note: "median frame work (script, evaluation, drawing, present); target: at most LÖVE's"))
+    }
+    let examplesDir = value(after: "--examples") ?? "../Examples"
+    let examples = ((try? FileManager.default.contentsOfDirectory(atPath: examplesDir)) ?? [])
+        .filter { $0.hasSuffix(".lua") }.sorted().map { examplesDir + "/" + $0 }
+    let reload = ReloadBenchmark(snowglobe: snowglobe, examples: examples, scriptsFolder: value(after: "--scripts"),
+                                 saves: Int(value(after: "--saves") ?? "") ?? 20)
+    for (name, latencies) in reload.run(on: server) where !latencies.isEmpty {
+        rows.append(Row(benchmark: "hot reload, save to first new frame: \(name)", unit: "ms",
+                        snowglobe: median(latencies), peer: "target", peerValue: 50, ratio: median(latencies) / 50,
+                        note: "p95 \(String(format: "%.1f", percentile(latencies, 0.95))) ms over \(latencies.count) saves"))
+    }
+} else {
+    FileHandle.standardError.write(Data("viewer benchmarks skipped: give --snowglobe PATH and install Xvfb\n".utf8))
+}
+
 // Particles: LÖVE's ParticleSystem scene (peers/love-particles) rebuilt as an emitter layer at the
 // same particle count, and seed 004's snow against the peer at the snow's count; each repeat runs
 // ours and the peer one after the other, ratios pair by pair.
-if wants("particles") {
+if selected("particles") {
     rows += ParticleRows(peersDir: peersDir, target: Int(value(after: "--particles") ?? "") ?? 100_000,
                          repeats: Int(value(after: "--particle-repeats") ?? "") ?? 3).run()
 }
@@ -121,8 +154,8 @@ let report = Report(date: ISO8601DateFormatter().string(from: Date()),
                     machine: "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)", rows: rows)
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-// A run of one section (`--only`) leaves the full run's results as they are.
-if only == nil, let data = try? encoder.encode(report) {
+// A partial run (--only) prints its rows but keeps the last full table.
+if value(after: "--only") == nil, let data = try? encoder.encode(report) {
     try? FileManager.default.createDirectory(atPath: "results", withIntermediateDirectories: true)
     _ = FileManager.default.createFile(atPath: "results/latest.json", contents: data)
 }

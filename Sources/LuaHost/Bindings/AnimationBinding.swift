@@ -122,7 +122,7 @@ enum AnimationBinding {
     /// known, else guessed from its shape (checked again when the animation is added).
     static func value(_ lua: LuaState, at index: Int32, keyPath: String, field: String) throws(LuaRaise) -> AnimationValue? {
         if lua.isNoneOrNil(index) { return nil }
-        if let kind = KeyPathResolver.valueKind(of: keyPath) {
+        if let kind = ScriptHost.current(lua)?.valueKind(of: keyPath) ?? KeyPathResolver.valueKind(of: keyPath) {
             guard let v = lua.toAnimationValue(at: index, kind: kind) else {
                 throw lua.error("bad value for '\(field)' of '\(keyPath)' (\(LuaState.describe(kind)) expected, got \(lua.describeValue(at: index)))")
             }

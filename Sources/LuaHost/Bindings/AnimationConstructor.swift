@@ -4,15 +4,20 @@ import LuaBridge
 /// Builds an animation from a constructor table: `keyPath` first, then the type's own
 /// properties, then timing and callbacks.
 enum AnimationConstructor {
+    /// The keys of an animation type's constructor: `keyPath` and its company for property
+    /// animations, then `ownNames`, then timing and callbacks.
+    static func keys(ownNames: [String], isPropertyAnimation: Bool) -> ConstructorKeys {
+        let keyPathNames = isPropertyAnimation ? AnimationBinding.KeyPathProperty.allCases.map(\.rawValue) : []
+        return ConstructorKeys(keyPathNames + ownNames + AnimationBinding.timingNames)
+    }
+
     static func construct(_ lua: LuaState, typeName: String, animation: Animation, ownNames: [String],
-                          setOwn: (String) throws(LuaRaise) -> Void) throws(LuaRaise) -> Int32 {
+                          keys: ConstructorKeys, setOwn: (String) throws(LuaRaise) -> Void) throws(LuaRaise) -> Int32 {
         if !lua.isNoneOrNil(1) && lua.type(at: 1) != .table { throw lua.typeError(1, expected: "table") }
         lua.top = 1
         lua.push(animation)
         lua.insert(at: 1)
-        let keyPathNames = animation is PropertyAnimation ? AnimationBinding.KeyPathProperty.allCases.map(\.rawValue) : []
-        let names = keyPathNames + ownNames + AnimationBinding.timingNames
-        try ConstructorTable.apply(lua, typeName: typeName, names: names) { (name: String) throws(LuaRaise) in
+        try ConstructorTable.apply(lua, typeName: typeName, keys: keys) { (name: String) throws(LuaRaise) in
             if let p = AnimationBinding.KeyPathProperty(rawValue: name), let a = animation as? PropertyAnimation {
                 try AnimationBinding.setKeyPathProperty(lua, a, p)
             } else if ownNames.contains(name) {

@@ -26,9 +26,12 @@ enum AnimationGroupBinding {
         group.animations = children
     }
 
+    static let constructorKeys = AnimationConstructor.keys(ownNames: ["animations"], isPropertyAnimation: false)
+
     static func construct(_ lua: LuaState) throws(LuaRaise) -> Int32 {
         let group = AnimationGroup()
-        return try AnimationConstructor.construct(lua, typeName: "AnimationGroup", animation: group, ownNames: ["animations"]) { (_: String) throws(LuaRaise) in
+        return try AnimationConstructor.construct(lua, typeName: "AnimationGroup", animation: group, ownNames: ["animations"],
+                                                  keys: constructorKeys) { (_: String) throws(LuaRaise) in
             try set(lua, group)
         }
     }

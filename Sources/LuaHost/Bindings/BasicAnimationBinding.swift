@@ -4,6 +4,7 @@ import LuaBridge
 /// `ca.BasicAnimation{ keyPath, fromValue, toValue, byValue, … }` (CABasicAnimation).
 enum BasicAnimationBinding {
     static let names = ["fromValue", "toValue", "byValue"]
+    static let constructorKeys = AnimationConstructor.keys(ownNames: names, isPropertyAnimation: true)
 
     static func register(_ lua: LuaState) {
         lua.register(LuaObjectType(BasicAnimation.self, name: "BasicAnimation", parent: PropertyAnimation.self,
@@ -27,7 +28,8 @@ enum BasicAnimationBinding {
 
     static func construct(_ lua: LuaState) throws(LuaRaise) -> Int32 {
         let a = BasicAnimation(keyPath: "")
-        return try AnimationConstructor.construct(lua, typeName: "BasicAnimation", animation: a, ownNames: names) { (name: String) throws(LuaRaise) in
+        return try AnimationConstructor.construct(lua, typeName: "BasicAnimation", animation: a, ownNames: names,
+                                                  keys: constructorKeys) { (name: String) throws(LuaRaise) in
             try set(lua, a, name)
         }
     }

@@ -12,6 +12,7 @@ enum EmitterCellBinding {
 
     /// Every property name, in the order a constructor applies them; a name's index is its id.
     static let names = CellPropertyID.allCases.map(\.name) + Field.allCases.map(\.rawValue)
+    static let constructorKeys = ConstructorKeys(names)
 
     static func register(_ lua: LuaState) {
         lua.register(LuaObjectType(EmitterCell.self, name: "EmitterCell", properties: names, get: getCell, set: setCell))
@@ -24,8 +25,8 @@ enum EmitterCellBinding {
         let cell = EmitterCell()
         lua.push(cell)
         lua.insert(at: 1)
-        try ConstructorTable.apply(lua, typeName: "EmitterCell", names: names) { (name: String) throws(LuaRaise) in
-            guard let id = names.firstIndex(of: name) else { return }
+        try ConstructorTable.apply(lua, typeName: "EmitterCell", keys: constructorKeys) { (name: String) throws(LuaRaise) in
+            guard let id = constructorKeys.position[name] else { return }
             try set(lua, cell, Int32(id))
         }
         lua.top = 1

@@ -6,6 +6,7 @@ import LuaBridge
 enum KeyframeAnimationBinding {
     static let names = ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode",
                         "tensionValues", "continuityValues", "biasValues"]
+    static let constructorKeys = AnimationConstructor.keys(ownNames: names, isPropertyAnimation: true)
 
     static func register(_ lua: LuaState) {
         lua.register(LuaObjectType(KeyframeAnimation.self, name: "KeyframeAnimation", parent: PropertyAnimation.self,
@@ -101,7 +102,8 @@ enum KeyframeAnimationBinding {
 
     static func construct(_ lua: LuaState) throws(LuaRaise) -> Int32 {
         let a = KeyframeAnimation(keyPath: "")
-        return try AnimationConstructor.construct(lua, typeName: "KeyframeAnimation", animation: a, ownNames: names) { (name: String) throws(LuaRaise) in
+        return try AnimationConstructor.construct(lua, typeName: "KeyframeAnimation", animation: a, ownNames: names,
+                                                  keys: constructorKeys) { (name: String) throws(LuaRaise) in
             try set(lua, a, name)
         }
     }

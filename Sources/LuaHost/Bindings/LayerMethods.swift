@@ -14,6 +14,10 @@ enum LayerMethods {
     ]
 
     /// The names a constructor of `kind` accepts, in the order they apply.
+    /// Each kind's constructor keys, worked out once.
+    static let constructorKeys: [LayerKind: ConstructorKeys] = Dictionary(
+        uniqueKeysWithValues: LayerKind.allCases.map { ($0, ConstructorKeys(constructorNames($0))) })
+
     static func constructorNames(_ kind: LayerKind) -> [String] {
         var names = LayerBinding.registryProperties(.layer).map { PropertyRegistry.spec($0).name }
         if kind != .layer {
@@ -32,9 +36,9 @@ enum LayerMethods {
         let layer = Layer.make(kind, scene: host.scene)
         lua.push(layer)
         lua.insert(at: 1)
-        let names = constructorNames(kind)
+        let keys = constructorKeys[kind] ?? ConstructorKeys(constructorNames(kind))
         let ownCount = LayerBinding.table(.layer).count
-        try ConstructorTable.apply(lua, typeName: kind.rawValue, names: names) { (name: String) throws(LuaRaise) in
+        try ConstructorTable.apply(lua, typeName: kind.rawValue, keys: keys) { (name: String) throws(LuaRaise) in
             if let spec = PropertyRegistry.property(named: name, on: kind) {
                 try LayerBinding.setRegistry(lua, layer, spec.id, valueAt: 3)
             } else if let field = LayerBinding.Field(rawValue: name), let i = LayerBinding.Field.allCases.firstIndex(of: field) {

@@ -5,6 +5,9 @@ import LuaBridge
 /// (CASpringAnimation); `settlingDuration` is read-only.
 enum SpringAnimationBinding {
     static let names = ["mass", "stiffness", "damping", "initialVelocity", "settlingDuration"]
+    /// What the constructor takes: Basic's values and the spring's own (not the read-only settlingDuration).
+    static let ownNames = BasicAnimationBinding.names + names.dropLast()
+    static let constructorKeys = AnimationConstructor.keys(ownNames: ownNames, isPropertyAnimation: true)
 
     static func register(_ lua: LuaState) {
         lua.register(LuaObjectType(SpringAnimation.self, name: "SpringAnimation", parent: BasicAnimation.self,
@@ -29,8 +32,8 @@ enum SpringAnimationBinding {
 
     static func construct(_ lua: LuaState) throws(LuaRaise) -> Int32 {
         let a = SpringAnimation(keyPath: "")
-        let own = BasicAnimationBinding.names + names.dropLast()
-        return try AnimationConstructor.construct(lua, typeName: "SpringAnimation", animation: a, ownNames: Array(own)) { (name: String) throws(LuaRaise) in
+        return try AnimationConstructor.construct(lua, typeName: "SpringAnimation", animation: a, ownNames: ownNames,
+                                                  keys: constructorKeys) { (name: String) throws(LuaRaise) in
             if BasicAnimationBinding.names.contains(name) { try BasicAnimationBinding.set(lua, a, name) } else { try set(lua, a, name) }
         }
     }

@@ -22,8 +22,9 @@ _G.load = function(chunk, name, mode, env)
   return load(chunk, name, "t")
 end
 
-local function loadConfined(path)
-  local source, chunk = readChunk(path)
+-- `asFound`: the path is one findModule returned (as found, not relative to the script's folder).
+local function loadConfined(path, asFound)
+  local source, chunk = readChunk(path, asFound)
   if not source then return nil, chunk end
   return load(source, chunk, "t")
 end
@@ -57,7 +58,7 @@ require = function(name)
   if not path then
     error("module '" .. name .. "' not found:" .. searched, 2)
   end
-  local f, err = loadConfined(path)
+  local f, err = loadConfined(path, true)
   if not f then error(err, 2) end
   loading[name] = true
   local ok, result = pcall(f, name, path)

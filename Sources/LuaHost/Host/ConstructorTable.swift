@@ -8,7 +8,7 @@ import LuaBridge
 /// index 3 for `apply`. Keys apply in `names` order (so `anchorPoint` comes before `frame`); an
 /// unknown key is an error naming the type and the likely intended name.
 enum ConstructorTable {
-    static func apply(_ lua: LuaState, typeName: String, names: [String],
+    static func apply(_ lua: LuaState, typeName: String, keys order: ConstructorKeys,
                       _ apply: (String) throws(LuaRaise) -> Void) throws(LuaRaise) {
         guard lua.type(at: 2) == .table else { return }
         var keys: [String] = []
@@ -23,17 +23,37 @@ enum ConstructorTable {
         if let badKey {
             throw lua.error("bad key in \(typeName) constructor (property name expected, got \(badKey))")
         }
-        var order: [String: Int] = [:]
-        for (i, name) in names.enumerated() { order[name] = i }
-        for key in keys where order[key] == nil {
-            let hint = Suggestions.closest(to: key, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-            throw lua.error("unknown property '\(key)' on \(typeName)\(hint)")
+        var positioned: [(position: Int, key: String)] = []
+        positioned.reserveCapacity(keys.count)
+        for key in keys {
+            guard let position = order.position[key] else {
+                let hint = Suggestions.closest(to: key, in: order.names).map { " (did you mean '\($0)'?)" } ?? ""
+                throw lua.error("unknown property '\(key)' on \(typeName)\(hint)")
+            }
+            positioned.append((position, key))
         }
-        for key in keys.sorted(by: { (order[$0] ?? 0) < (order[$1] ?? 0) }) {
+        positioned.sort { $0.position < $1.position }
+        for (_, key) in positioned {
             _ = lua.rawGet(2, field: key)
             // Not deferred: on an error, the message `apply` pushed must stay on top.
             try apply(key)
             lua.top = 2
         }
+    }
+}
+
+/// A constructor's keys in the order they apply, with each key's position looked up once (when
+/// the binding is set up), not on every call.
+struct ConstructorKeys: Sendable {
+    /// Every key the constructor takes, in the order they apply.
+    let names: [String]
+    /// Each key's place in `names`.
+    let position: [String: Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        var position: [String: Int] = [:]
+        for (i, name) in names.enumerated() where position[name] == nil { position[name] = i }
+        self.position = position
     }
 }

@@ -46,9 +46,11 @@ extension ScriptHost {
     }
 
     /// Reads a Lua file for loadfile, dofile and require, if it is inside the script's folder or
-    /// the library: (source, chunk name) or (nil, message).
-    func readChunk(_ path: String) -> (source: String?, chunkOrMessage: String) {
-        let resolved = path.hasPrefix("/") ? path : "\(scriptFolder)/\(path)"
+    /// the library: (source, chunk name) or (nil, message). A relative `path` starts at the
+    /// script's folder, unless `asFound` says it is one `findModule` returned, which already
+    /// includes its folder.
+    func readChunk(_ path: String, asFound: Bool = false) -> (source: String?, chunkOrMessage: String) {
+        let resolved = path.hasPrefix("/") || asFound ? path : "\(scriptFolder)/\(path)"
         guard let real = realPath(resolved) else {
             return (nil, "cannot open \(path) (no such file)")
         }
@@ -93,11 +95,11 @@ private func luaFindModule(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-/// `readChunk(path) -> source, chunkname | nil, message`.
+/// `readChunk(path, asFound) -> source, chunkname | nil, message`.
 private func luaReadChunk(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         let path = try lua.checkString(1)
-        let (source, second) = try ScriptHost.require(lua).readChunk(path)
+        let (source, second) = try ScriptHost.require(lua).readChunk(path, asFound: lua.toBool(at: 2))
         if let source { lua.push(source) } else { lua.pushNil() }
         lua.push(second)
         return 2

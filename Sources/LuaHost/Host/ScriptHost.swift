@@ -31,6 +31,7 @@ public final class ScriptHost {
     var lua: LuaState { vm.lua }
     var eventHandlers: [String: [LuaCallback]] = [:]
     var tasks: [OpaquePointer: TaskRecord] = [:]
+    private var keyPathKinds: [String: ValueKind?] = [:]
     private var closed = false
 
     /// Creates the scene and the VM, and installs the sandbox and `ca`; nothing of the script runs yet.
@@ -62,6 +63,22 @@ public final class ScriptHost {
         } catch {
             throw report(ScriptError(error, context: nil))
         }
+        try runTopLevel()
+    }
+
+    /// Runs `source` as the script's top level, inside a transaction, named `scriptPath` in
+    /// messages (a script that is not a file: the viewer's built-in example). Nothing is added
+    /// to `dependencies` for it.
+    public func start(source: String) throws(ScriptError) {
+        do throws(LuaError) {
+            try lua.load(source, chunkName: "@" + scriptPath)
+        } catch {
+            throw report(ScriptError(error, context: nil))
+        }
+        try runTopLevel()
+    }
+
+    private func runTopLevel() throws(ScriptError) {
         var failure: ScriptError?
         let unbalanced = scene.perform {
             do throws(LuaError) {
@@ -130,6 +147,15 @@ public final class ScriptHost {
     func release(_ ref: LuaRef) {
         guard !closed else { return }
         lua.release(ref)
+    }
+
+    /// The kind of value `keyPath` takes, remembered per key path: scripts make many animations
+    /// on the same few key paths, and resolving one is string work.
+    func valueKind(of keyPath: String) -> ValueKind? {
+        if let known = keyPathKinds[keyPath] { return known }
+        let kind = KeyPathResolver.valueKind(of: keyPath)
+        if keyPathKinds.count < 4_096 { keyPathKinds[keyPath] = kind }
+        return kind
     }
 
     func noteDependency(_ path: String) {

@@ -11,6 +11,8 @@ public final class SDLWindow {
     public let renderer: OpaquePointer
     /// The backend drawing draw lists into the window.
     public let backend: SDLBackend
+    /// The texture frames drawn on the CPU are shown through (made at the first such frame).
+    private var frameTexture: (texture: OpaquePointer, width: Int, height: Int)?
 
     /// Opens a resizable window of `width` × `height` titled `title`. Initialises SDL's video
     /// subsystem; throws SDL's message when there is no display or no renderer.
@@ -18,7 +20,7 @@ public final class SDLWindow {
         guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else { throw SDLError.current("SDL_Init") }
         let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED, a macro Swift does not import
         guard let window = SDL_CreateWindow(title, centred, centred, Int32(max(width, 1)), Int32(max(height, 1)),
-                                            SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue) else {
+                                            SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue) else {
             let error = SDLError.current("SDL_CreateWindow")
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
             throw error
@@ -37,9 +39,33 @@ public final class SDLWindow {
     }
 
     deinit {
+        if let frameTexture { SDL_DestroyTexture(frameTexture.texture) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+    }
+
+    /// The window's size in points (its pixels divided by the display's scale on high-DPI screens).
+    public var size: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Pixels per point: 1, or 2 on a high-DPI display.
+    public var scale: Double {
+        let points = size
+        guard points.width > 0 else { return 1 }
+        let ratio = Double(outputSize.width) / Double(points.width)
+        return ratio.isFinite && ratio > 0 ? ratio : 1
+    }
+
+    /// The refresh rate of the display the window is on, in Hz (nil when SDL does not know).
+    public var refreshRate: Double? {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return Double(mode.refresh_rate)
     }
 
     /// The size of the area drawn into, in pixels.
@@ -59,6 +85,30 @@ public final class SDLWindow {
     /// Draws `list` and shows it.
     public func present(_ list: DrawList, background: Color? = .black) throws(SDLError) {
         try backend.draw(list, background: background)
+        SDL_RenderPresent(renderer)
+    }
+
+    /// Shows a frame drawn on the CPU (by `HeadlessBackend`, say), stretched over the window:
+    /// one texture upload and one copy, so the window shows the same pixels a headless render
+    /// writes.
+    public func present(_ frame: FrameBuffer) throws(SDLError) {
+        if frameTexture.map({ $0.width != frame.width || $0.height != frame.height }) ?? true {
+            if let old = frameTexture { SDL_DestroyTexture(old.texture) }
+            frameTexture = nil
+            guard let made = SDL_CreateTexture(renderer, UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue),
+                                               Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                               Int32(frame.width), Int32(frame.height)) else {
+                throw SDLError.current("SDL_CreateTexture")
+            }
+            SDL_SetTextureBlendMode(made, SDL_BLENDMODE_NONE)
+            frameTexture = (made, frame.width, frame.height)
+        }
+        guard let texture = frameTexture?.texture else { return }
+        let status = frame.pixels.withUnsafeBytes { raw in
+            SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(frame.width * 4))
+        }
+        guard status == 0 else { throw SDLError.current("SDL_UpdateTexture") }
+        guard SDL_RenderCopy(renderer, texture, nil, nil) == 0 else { throw SDLError.current("SDL_RenderCopy") }
         SDL_RenderPresent(renderer)
     }
 

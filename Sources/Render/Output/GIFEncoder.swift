@@ -1,3 +1,4 @@
+import Glibc
 import CGif
 
 /// Writes an animated GIF through giflib, frame by frame: each frame gets its own palette by
@@ -28,7 +29,14 @@ public final class GIFEncoder {
         self.height = height
         self.dither = dither
         var error: Int32 = 0
-        guard let file = EGifOpenFileName(path, false, &error) else {
+        // giflib's own EGifOpenFileName makes the file readable by its owner only; open it here
+        // with the usual permissions (0666 less the umask), as PNGs and every other file get.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard descriptor >= 0 else {
+            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard let file = EGifOpenFileHandle(descriptor, &error) else {
+            close(descriptor)
             throw .cannotWrite(path: path, reason: GIFEncoder.message(error))
         }
         self.file = file

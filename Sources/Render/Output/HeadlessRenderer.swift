@@ -38,9 +38,11 @@ public final class HeadlessRenderer {
     /// Renders `settings.frameCount` frames of `scene` (one for a PNG), frame i at
     /// `startTime + i / fps`, into `output`. Frames between the scene's time and `startTime`
     /// are stepped without drawing, so display links and timers see every frame.
-    /// `progress` is told (frames done, frames in all) after each frame.
+    /// `progress` is told (frames done, frames in all) after each frame; `beforeFrame` is
+    /// called with each frame's time before it is made (to deliver input).
     public func render(_ scene: Scene, settings: RenderSettings, to output: RenderOutput,
-                       progress: (Int, Int) -> Void = { _, _ in }) throws(OutputError) {
+                       progress: (Int, Int) -> Void = { _, _ in },
+                       beforeFrame: (Double) -> Void = { _ in }) throws(OutputError) {
         try settings.validate()
         scene.frameDuration = 1 / settings.fps
         let count = output.isSingleFrame ? 1 : settings.frameCount
@@ -49,10 +51,12 @@ public final class HeadlessRenderer {
         // Run up to the start without drawing.
         let step = 1 / settings.fps
         while scene.time + step < settings.startTime - 1e-9 {
+            beforeFrame(scene.time + step)
             scene.step(to: scene.time + step)
         }
         for i in 0..<count {
             let t = settings.startTime + Double(i) / settings.fps
+            beforeFrame(t)
             self.frame(scene, at: t, into: frame, background: settings.background)
             try sink.write(frame, number: i, duration: step)
             progress(i + 1, count)

@@ -3,16 +3,18 @@ import LuaHost
 import Render
 
 /// Render's image makers, as the `ca.Image` functions of a script host need them.
-final class RenderImages: ImageProvider {
-    func loadImage(atPath path: String) throws -> Image {
+public final class RenderImages: ImageProvider {
+    public init() {}
+
+    public func loadImage(atPath path: String) throws -> Image {
         try ImageLoader.load(path: path)
     }
 
-    func circle(radius: Double, softness: Double, color: Color) -> Image? {
+    public func circle(radius: Double, softness: Double, color: Color) -> Image? {
         try? Image.circle(radius: radius, softness: softness, color: color)
     }
 
-    func snowflake(size: Double, arms: Int, seed: UInt64, color: Color) -> Image? {
+    public func snowflake(size: Double, arms: Int, seed: UInt64, color: Color) -> Image? {
         try? Image.snowflake(size: Int(size.rounded()), arms: arms, seed: seed, color: color)
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// Finds the project's `Scripts/` library, which every script's `require` searches after its
 /// own folder: `$SNOWGLOBE_SCRIPTS`, else a `Scripts` folder beside a `Package.swift` above the
 /// executable or the current folder.
-enum ScriptsFolder {
-    static func locate() -> String? {
+public enum ScriptsFolder {
+    /// The library folder, or nil when there is none.
+    public static func locate() -> String? {
         if let fromEnvironment = ProcessInfo.processInfo.environment["SNOWGLOBE_SCRIPTS"], isFolder(fromEnvironment) {
             return fromEnvironment
         }

@@ -1,0 +1,124 @@
+import LayerKit
+import LuaHost
+
+/// What the viewer draws over the script's scene, built from layers of its own scene (so that
+/// text and shapes are drawn by the same compositor): the HUD (F1), the layer bounds and anchor
+/// points (F2), and the error panel shown while the script has an error.
+public final class ViewerOverlay {
+    /// The overlay's own scene; compose it after the script's, without clearing.
+    public let scene: Scene
+    private let hudPanel: Layer
+    private let hudText: TextLayer
+    private let errorPanel: Layer
+    private let errorText: TextLayer
+    private let outlines: ShapeLayer
+    private let anchors: ShapeLayer
+    private var shownError: ScriptError?
+
+    static let font = "DejaVu Sans Mono"
+    static let hudFontSize = 13.0
+    static let errorFontSize = 14.0
+    static let padding = 8.0
+
+    /// An overlay for a window of `size` points.
+    public init(size: Size) {
+        scene = Scene(size: size)
+        hudPanel = Layer(scene: scene)
+        hudText = TextLayer(scene: scene)
+        errorPanel = Layer(scene: scene)
+        errorText = TextLayer(scene: scene)
+        outlines = ShapeLayer(scene: scene)
+        anchors = ShapeLayer(scene: scene)
+        scene.perform(actionsDisabled: true) {
+            for layer in [hudPanel, errorPanel, hudText, errorText, outlines, anchors] as [Layer] {
+                set(layer, .anchorPoint, .point(.zero))
+            }
+            set(outlines, .fillColor, .color(.clear))
+            set(outlines, .strokeColor, .color(Color(r: 0.2, g: 0.9, b: 1, a: 0.9)))
+            set(outlines, .lineWidth, .number(1))
+            set(anchors, .fillColor, .color(Color(r: 1, g: 0.55, b: 0.1, a: 1)))
+            set(hudPanel, .backgroundColor, .color(Color(r: 0, g: 0, b: 0, a: 0.65)))
+            set(hudPanel, .cornerRadius, .number(6))
+            set(errorPanel, .backgroundColor, .color(Color(r: 0.32, g: 0.02, b: 0.04, a: 0.92)))
+            set(errorPanel, .cornerRadius, .number(6))
+            for text in [hudText, errorText] {
+                text.font = ViewerOverlay.font
+                set(text, .position, .point(Point(x: ViewerOverlay.padding, y: ViewerOverlay.padding)))
+            }
+            set(hudText, .fontSize, .number(ViewerOverlay.hudFontSize))
+            set(errorText, .fontSize, .number(ViewerOverlay.errorFontSize))
+            set(errorText, .wrapped, .bool(true))
+            try? hudPanel.addSublayer(hudText)
+            try? errorPanel.addSublayer(errorText)
+            for layer in [outlines, anchors, errorPanel, hudPanel] as [Layer] {
+                set(layer, .hidden, .bool(true))
+                try? scene.root.addSublayer(layer)
+            }
+        }
+    }
+
+    /// Updates what is shown: the HUD's lines (nil hides it), the error (nil hides the panel),
+    /// and the bounds outline (nil hides it). Call once a frame, then evaluate and compose `scene`.
+    public func update(size: Size, hud: [String]?, error: ScriptError?, bounds: BoundsOutline?) {
+        if scene.root.rect(.bounds) != Rect(x: 0, y: 0, width: size.width, height: size.height) {
+            scene.resize(to: size)
+            shownError = nil  // re-flow the message for the new width
+        }
+        scene.perform(actionsDisabled: true) {
+            showHUD(hud)
+            showError(error, size: size)
+            set(outlines, .hidden, .bool(bounds == nil))
+            set(anchors, .hidden, .bool(bounds == nil))
+            if let bounds {
+                outlines.path = bounds.outlines
+                anchors.path = bounds.anchors
+            }
+        }
+    }
+
+    private func showHUD(_ lines: [String]?) {
+        set(hudPanel, .hidden, .bool(lines == nil))
+        guard let lines else { return }
+        let text = lines.joined(separator: "\n")
+        if hudText.string != text { hudText.string = text }
+        let width = Double(lines.map(\.count).max() ?? 0) * ViewerOverlay.hudFontSize * 0.62 + 4
+        let height = Double(lines.count) * ViewerOverlay.hudFontSize * 1.25 + 4
+        set(hudText, .bounds, .rect(Rect(x: 0, y: 0, width: width, height: height)))
+        set(hudPanel, .bounds, .rect(Rect(x: 0, y: 0, width: width + 2 * ViewerOverlay.padding,
+                                          height: height + 2 * ViewerOverlay.padding)))
+        set(hudPanel, .position, .point(Point(x: 10, y: 10)))
+    }
+
+    private func showError(_ error: ScriptError?, size: Size) {
+        set(errorPanel, .hidden, .bool(error == nil))
+        guard let error, error != shownError else { return }
+        shownError = error
+        let lines = ViewerOverlay.errorLines(error)
+        let width = max(size.width - 20 - 2 * ViewerOverlay.padding, 40)
+        let columns = max(Int(width / (ViewerOverlay.errorFontSize * 0.62)), 10)
+        let rows = lines.reduce(0) { $0 + max(1, ($1.count + columns - 1) / columns) }
+        let height = min(Double(rows) * ViewerOverlay.errorFontSize * 1.3 + 4, max(size.height * 0.7, 40))
+        errorText.string = lines.joined(separator: "\n")
+        set(errorText, .bounds, .rect(Rect(x: 0, y: 0, width: width, height: height)))
+        let panelHeight = height + 2 * ViewerOverlay.padding
+        set(errorPanel, .bounds, .rect(Rect(x: 0, y: 0, width: width + 2 * ViewerOverlay.padding, height: panelHeight)))
+        set(errorPanel, .position, .point(Point(x: 10, y: max(size.height - panelHeight - 10, 10))))
+    }
+
+    /// The error panel's text: what went wrong, where, the traceback, and what happens next.
+    static func errorLines(_ error: ScriptError) -> [String] {
+        var lines = ["script error — the last good scene keeps running; save the file to try again", ""]
+        lines.append(error.context.map { "\(error.message) (in \($0))" } ?? error.message)
+        if let traceback = error.traceback, !traceback.isEmpty {
+            let trace = traceback.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines.append(contentsOf: trace.prefix(14))
+            if trace.count > 14 { lines.append("\t…") }
+        }
+        return lines.map { $0.replacingOccurrences(of: "\t", with: "  ") }
+    }
+}
+
+/// Sets a property of an overlay layer (values here are always valid for their property).
+private func set(_ layer: Layer, _ property: PropertyID, _ value: AnimationValue) {
+    try? layer.setValue(value, for: property)
+}

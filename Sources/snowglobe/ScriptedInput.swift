@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import LayerKit
+import LuaHost
+
+/// Input for runs without a window: `--click X,Y[@T]` and `--key NAME[@T]`, delivered to the
+/// script at media time T (default 0) exactly as the window would deliver them — a click is a
+/// mouse down and up at the point (reaching `onTap` through hit testing), a key a down and up.
+struct ScriptedInput: ParsableArguments {
+    @Option(name: .customLong("click"), help: "Click at X,Y (points) at time T: X,Y or X,Y@T. Repeatable.")
+    var clicks: [TimedClick] = []
+
+    @Option(name: .customLong("key"), help: "Press a key (SDL's name, as scripts see it) at time T: NAME or NAME@T. Repeatable.")
+    var keys: [TimedKey] = []
+
+    /// The events in time order (clicks before keys at the same time, each in the order given).
+    var events: [(time: Double, events: [InputEvent])] {
+        let all = clicks.map { ($0.time, [InputEvent.mouseDown(x: $0.x, y: $0.y, button: 1),
+                                        .mouseUp(x: $0.x, y: $0.y, button: 1)]) }
+            + keys.map { ($0.time, [InputEvent.keyDown($0.name), .keyUp($0.name)]) }
+        return all.enumerated().sorted { a, b in
+            a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
+        }.map { (time: $0.element.0, events: $0.element.1) }
+    }
+}
+
+/// Delivers scripted input to a host as its frames reach each event's time.
+struct InputSchedule {
+    private var pending: [(time: Double, events: [InputEvent])]
+
+    init(_ input: ScriptedInput) {
+        pending = input.events
+    }
+
+    /// Delivers every event due at or before `time` (call before making the frame at `time`).
+    mutating func deliver(until time: Double, to host: ScriptHost) {
+        while let next = pending.first, next.time <= time + 1e-9 {
+            pending.removeFirst()
+            for event in next.events { host.dispatch(event) }
+        }
+    }
+}
+
+/// `X,Y` or `X,Y@T`.
+struct TimedClick: ExpressibleByArgument {
+    let x: Double, y: Double, time: Double
+
+    init?(argument: String) {
+        let (body, time) = splitTime(argument)
+        let parts = body.split(separator: ",")
+        guard let time, parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
+              x.isFinite, y.isFinite else { return nil }
+        self.x = x
+        self.y = y
+        self.time = time
+    }
+}
+
+/// `NAME` or `NAME@T`.
+struct TimedKey: ExpressibleByArgument {
+    let name: String, time: Double
+
+    init?(argument: String) {
+        let (body, time) = splitTime(argument)
+        guard let time, !body.isEmpty else { return nil }
+        name = body.lowercased()
+        self.time = time
+    }
+}
+
+/// Splits "body@time"; the time is 0 when absent, nil when it is not a number from 0 to a day.
+private func splitTime(_ argument: String) -> (String, Double?) {
+    guard let at = argument.lastIndex(of: "@") else { return (argument, 0) }
+    let time = Double(argument[argument.index(after: at)...])
+    guard let time, time.isFinite, time >= 0, time <= 86_400 else { return (String(argument[..<at]), nil) }
+    return (String(argument[..<at]), time)
+}

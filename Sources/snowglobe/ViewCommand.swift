@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import LayerKit
+import LuaHost
+import Viewer
+
+/// `snowglobe [SCRIPT]`: opens a window and runs the script, reloading it whenever it or a file
+/// it read is saved. With no script, the built-in snowfall example.
+struct ViewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Open a window and run a script, reloading it on save (the default command).",
+        discussion: """
+            Keys: \(ViewerKey.help). Letters, space and the mouse belong to the script. \
+            Without a display, use `snowglobe render`.
+            """
+    )
+
+    @Argument(help: "The Lua script to run (default: the built-in snowfall example).")
+    var script: String?
+
+    @Option(help: "The window's initial size, WxH.")
+    var size: SceneSize = SceneSize(width: 800, height: 600)
+
+    @Option(help: "Seed for math.random and every seeded generator.")
+    var seed: UInt64 = 0
+
+    @Flag(help: "Print frame-time statistics when the window closes.")
+    var stats = false
+
+    @Option(help: "Quit after this many seconds.")
+    var quitAfter: Double?
+
+    @Flag(help: "Draw through SDL's renderer (OpenGL) instead of Snowglobe's own rasterizer on every core.")
+    var gpu = false
+
+    @Option(help: "Where F12 saves screenshots.")
+    var screenshots: String = "."
+
+    @OptionGroup var limits: BudgetOptions
+
+    func validate() throws {
+        if let quitAfter, !(quitAfter.isFinite && quitAfter >= 0 && quitAfter <= 86_400 * 7) {
+            throw ValidationError("--quit-after must be between 0 and 604800 seconds")
+        }
+    }
+
+    func run() throws {
+        let source: ScriptSource
+        if let script {
+            guard FileManager.default.isReadableFile(atPath: script) else {
+                FileHandle.standardError.write(Data("snowglobe: cannot open \(script)\n".utf8))
+                throw ExitCode(1)
+            }
+            source = .file(script)
+        } else {
+            source = .builtIn(name: DefaultExample.name, source: DefaultExample.source)
+        }
+        var options = ScriptOptions()
+        options.seed = seed
+        options.budget = limits.budget
+        options.libraryPath = ScriptsFolder.locate()
+        let live = LiveScript(source: source, options: options)
+        live.images = RenderImages()
+        var settings = Viewer.Settings()
+        settings.size = size.size
+        settings.quitAfter = quitAfter
+        settings.screenshotFolder = screenshots
+        settings.drawing = gpu ? .gpu : .cpu
+        let viewer: Viewer
+        do {
+            viewer = try Viewer(script: live, settings: settings, log: ViewCommand.terminal)
+        } catch {
+            let name = script ?? "SCRIPT"
+            FileHandle.standardError.write(Data("snowglobe: \(error); to render without one: snowglobe render \(name) --out out.gif\n".utf8))
+            throw ExitCode(2)
+        }
+        viewer.run()
+        if stats { print(viewer.statistics.report(elapsed: viewer.elapsed)) }
+    }
+
+    /// Lines for the terminal, flushed at once (a watching test or a pipe sees them as they come).
+    static func terminal(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import LayerKit
+import Render
+import Testing
+
+/// A few lessons whose point can be checked: what they say happens, happens.
+struct LessonTests {
+    /// The lesson's three rows of animations, in order: the paused one, half and double speed.
+    func rows(_ run: ExampleRun) throws -> [Layer] {
+        let stage = try #require(run.layer(named: "stage"))
+        return stage.sublayers.filter { $0.sublayers.count == 2 && !($0 is TextLayer) }
+    }
+
+    @Test func layerTimePausesAndResumesWhereItWas() throws {
+        let run = ExampleRun("lessons/09-layer-time.lua")
+        #expect(run.start() == nil)
+        let rows = try rows(run)
+        try #require(rows.count == 3)
+        let paused = rows[0], ball = rows[0].sublayers[1]
+        // The timer pauses the top row at 2 s and resumes it at 4 s.
+        run.run(until: 2.5)
+        let x = ball.point(.position, .presentation).x
+        run.run(until: 3.9)
+        #expect(paused.number(.speed, .model) == 0)
+        #expect(ball.point(.position, .presentation).x == x)   // held while paused
+        // Resumed at 4 s, it carries on from where it stopped: at 4.25 s its clock says 2.25 s,
+        // halfway back on its second swing (470 → 140, ease-in-ease-out): x = 305. Without the
+        // pause it would be well into the third swing.
+        run.run(until: 4.25)
+        #expect(abs(paused.localTime(mediaTime: run.time) - 2.25) < 1e-9)
+        #expect(abs(ball.point(.position, .presentation).x - 305) < 1e-6)
+        // The other two rows run at half and at double speed.
+        #expect(rows[1].number(.speed, .model) == 0.5 && rows[2].number(.speed, .model) == 2)
+        #expect(run.errors.isEmpty, "\(run.errorReport)")
+    }
+
+    @Test func aCompletionBlockWaitsForItsAnimations() throws {
+        let run = ExampleRun("lessons/07-transactions.lua")
+        #expect(run.start() == nil)
+        run.run(until: 3)
+        let stage = try #require(run.layer(named: "stage"))
+        let log = stage.sublayers.compactMap { $0 as? TextLayer }.map(\.string).first { $0.contains("1 commit") } ?? ""
+        // The log's lines are "seconds  event"; when did each event happen?
+        var when: [String: Double] = [:]
+        for line in log.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            if parts.count == 2, let t = Double(parts[0]) { when[parts[1].trimmingCharacters(in: .whitespaces)] = t }
+        }
+        let frame = 1.0 / 60 + 0.005
+        let commit = try #require(when["1 commit"])
+        let first = try #require(when["1 completion block"])
+        let second = try #require(when["2 completion block"])
+        // Not at commit: once its 1 s animation is over; the chained one 0.6 s after that.
+        #expect(first - commit >= 1.0 - 0.005 && first - commit <= 1.0 + frame)
+        #expect(second - first >= 0.6 - 0.005 && second - first <= 0.6 + frame)
+        #expect(when["3 task ends"] != nil)
+        #expect(run.errors.isEmpty, "\(run.errorReport)")
+    }
+
+    /// Lesson 12's equalizer staggers its bars with instanceDelay. Render draws every instance
+    /// at the same time today, so the bars move together: a gap, reported with issue 7.
+    @Test(.disabled("instanceDelay is not drawn yet: Render's Compositor evaluates every replicator instance at the same time"))
+    func replicatorInstancesAreStaggeredByInstanceDelay() throws {
+        let run = ExampleRun("lessons/12-replicators.lua")
+        #expect(run.start() == nil)
+        run.run(until: 1.3)
+        let frame = run.render(width: 800, height: 600)
+        // The equalizer's eight bars: x = 480 + 26 i + 13 (stage at the window's origin, scale 1),
+        // standing on y = 270; measure how tall each is drawn.
+        var heights: [Int] = []
+        for i in 0..<8 {
+            let x = 480 + 26 * i + 13
+            var top = 270
+            while top > 140 {
+                let p = frame.pixel(x: x, y: top - 1)
+                if p.r < 200 { break }
+                top -= 1
+            }
+            heights.append(270 - top)
+        }
+        #expect(Set(heights).count > 4, "bar heights \(heights)")
+    }
+}

@@ -1,0 +1,54 @@
+import LayerKit
+import LuaHost
+import Testing
+@testable import Viewer
+
+/// What F2 outlines and what the error panel says.
+struct OverlayTests {
+    @Test func boundsFollowWhatIsOnScreen() throws {
+        let scene = Scene(size: Size(width: 400, height: 300))
+        let square = Layer(scene: scene)
+        let hidden = Layer(scene: scene)
+        try square.setValue(.rect(Rect(x: 0, y: 0, width: 100, height: 50)), for: .bounds)
+        try square.setValue(.point(Point(x: 200, y: 150)), for: .position)
+        try square.setValue(.point(Point(x: 0, y: 0)), for: .anchorPoint)
+        try hidden.setValue(.bool(true), for: .hidden)
+        try scene.root.addSublayer(square)
+        try scene.root.addSublayer(hidden)
+        scene.step(to: 0)
+        let outline = BoundsOutline(root: scene.root)
+        #expect(outline.layerCount == 1)
+        let corners = outline.outlines.elements.compactMap { element -> Point? in
+            switch element {
+            case .move(let p), .line(let p): return p
+            default: return nil
+            }
+        }
+        #expect(corners == [Point(x: 200, y: 150), Point(x: 300, y: 150), Point(x: 300, y: 200), Point(x: 200, y: 200)])
+        guard case .move(let anchorStart) = outline.anchors.elements.first else {
+            Issue.record("no anchor dot")
+            return
+        }
+        #expect(abs(anchorStart.x - 202.5) < 1e-9 && abs(anchorStart.y - 150) < 1e-9)
+    }
+
+    @Test func boundsStopAtTheLimit() throws {
+        let scene = Scene(size: Size(width: 400, height: 300))
+        for _ in 0..<10 { try scene.root.addSublayer(Layer(scene: scene)) }
+        let outline = BoundsOutline(root: scene.root, limit: 4)
+        #expect(outline.layerCount == 4)
+        #expect(outline.truncated)
+    }
+
+    @Test func theErrorPanelSaysWhatWhereAndWhatNext() {
+        let error = ScriptError(kind: .runtime, message: "scene.lua:3: attempt to index a nil value",
+                                traceback: "stack traceback:\n\tscene.lua:3: in function <scene.lua:2>", context: "a timer")
+        #expect(ViewerOverlay.errorLines(error) == [
+            "script error — the last good scene keeps running; save the file to try again",
+            "",
+            "scene.lua:3: attempt to index a nil value (in a timer)",
+            "stack traceback:",
+            "  scene.lua:3: in function <scene.lua:2>",
+        ])
+    }
+}

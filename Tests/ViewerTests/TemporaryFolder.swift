@@ -1,0 +1,29 @@
+import Foundation
+
+/// A fresh folder under the system's temporary folder, for files a test writes.
+struct TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "snowglobe-viewer-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` to `name` in the folder (in place: open, write, close) and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = path + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    /// Saves `text` as an editor that writes a new file and renames it over the old one does.
+    @discardableResult
+    func saveByRename(_ name: String, _ text: String) throws -> String {
+        let temporary = path + "/." + name + ".swp"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        let file = path + "/" + name
+        guard rename(temporary, file) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return file
+    }
+}

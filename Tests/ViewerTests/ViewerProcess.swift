@@ -1,0 +1,152 @@
+import Foundation
+import LayerKit
+import Render
+
+/// The `snowglobe` viewer running in a real window on its own Xvfb display, driven as a user
+/// would: files saved on disk, keys and clicks sent through the X server (xdotool), screenshots
+/// taken with F12 and read back as images.
+final class ViewerProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var environment: [String: String] = [:]
+    let folder: String
+
+    /// The `snowglobe` binary built beside the test bundle.
+    static var binary: String {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("snowglobe").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return ".build/debug/snowglobe"
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Starts the viewer on `script` (in `folder`) with `arguments`, on a new Xvfb display, and
+    /// waits until its window exists.
+    init(script: String, folder: String, arguments: [String] = []) throws {
+        self.folder = folder
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
+        process.arguments = ["-a", "-s", "-screen 0 1024x768x24", "/bin/sh", "-c",
+                             "echo \"display $DISPLAY $XAUTHORITY\"; exec \"$0\" \"$@\"",
+                             ViewerProcess.binary, script, "--screenshots", folder, "--quit-after", "120"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let handle = pipe.fileHandleForReading
+        try process.run()
+        Thread.detachNewThread { [self] in
+            var pending = Data()
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                pending.append(data)
+                while let newline = pending.firstIndex(of: 10) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending.removeSubrange(pending.startIndex...newline)
+                    lock.withLock { lines.append(line) }
+                }
+            }
+        }
+        let announced = try waitForLine { $0.hasPrefix("display ") }
+        let parts = announced.split(separator: " ").map(String.init)
+        guard parts.count >= 3 else { throw Failure(description: "xvfb-run said: \(announced)") }
+        environment = ["DISPLAY": parts[1], "XAUTHORITY": parts[2], "PATH": "/usr/bin:/bin"]
+        // The window is there when xdotool finds it; then put the pointer over it so that keys reach it.
+        for _ in 0..<200 {
+            if let found = try? xdotool(["search", "--name", "snowglobe"]), !found.isEmpty { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try xdotool(["mousemove", "5", "5"])
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// Every line the viewer printed so far.
+    var output: [String] { lock.withLock { lines } }
+
+    /// Waits up to `timeout` seconds for a printed line (after the first `after` lines) that
+    /// satisfies `match`, and returns it.
+    @discardableResult
+    func waitForLine(after: Int = 0, timeout: Double = 30, _ match: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = output.dropFirst(after).first(where: match) { return line }
+            if !process.isRunning && output.dropFirst(after).first(where: match) == nil {
+                Thread.sleep(forTimeInterval: 0.2)
+                if let line = output.dropFirst(after).first(where: match) { return line }
+                throw Failure(description: "the viewer exited; it printed:\n" + output.joined(separator: "\n"))
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        throw Failure(description: "timed out waiting for a line; the viewer printed:\n" + output.joined(separator: "\n"))
+    }
+
+    /// Runs xdotool against the viewer's display and returns what it printed.
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
+        let tool = Process()
+        tool.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        tool.arguments = arguments
+        tool.environment = environment
+        let pipe = Pipe()
+        tool.standardOutput = pipe
+        tool.standardError = FileHandle.nullDevice
+        try tool.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        tool.waitUntilExit()
+        guard tool.terminationStatus == 0 else {
+            throw Failure(description: "xdotool \(arguments.joined(separator: " ")) failed")
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Presses and releases `keys` (X key names: "F6", "t", "Escape").
+    func press(_ keys: String...) throws {
+        try xdotool(["key"] + keys)
+    }
+
+    /// Clicks the left button at (`x`, `y`) in the window.
+    func click(x: Int, y: Int) throws {
+        let window = try xdotool(["search", "--name", "snowglobe"]).split(separator: "\n").first.map(String.init) ?? ""
+        try xdotool(["mousemove", "--window", window, String(x), String(y), "click", "1"])
+    }
+
+    /// Takes a screenshot with F12 and reads it back.
+    func screenshot() throws -> Image {
+        let before = output.count
+        try press("F12")
+        let line = try waitForLine(after: before) { $0.hasPrefix("snowglobe: screenshot saved to ") }
+        let path = String(line.dropFirst("snowglobe: screenshot saved to ".count))
+        return try ImageLoader.load(path: path)
+    }
+
+    /// Quits with Esc and returns the exit status (killing the viewer if it does not quit).
+    @discardableResult
+    func quit() -> Int32 {
+        try? press("Escape")
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+extension Image {
+    /// The colour at (`x`, `y`) as 0…255 components.
+    func rgb(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
+        let i = (y * width + x) * 4
+        guard x >= 0, y >= 0, x < width, y < height else { return (-1, -1, -1) }
+        return (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]))
+    }
+}
