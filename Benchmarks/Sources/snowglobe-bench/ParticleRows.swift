@@ -23,7 +23,7 @@ struct ParticleRows {
 
     func run() -> [Row] {
         var step = Series(), headless = Series(), window = Series(), seedHeadless = Series(), seedWindow = Series()
-        var smallWindow = Series(), gpuWindow = Series()
+        var smallWindow = Series(), gpuWindow = Series(), smallGPUWindow = Series()
         var bytes: [Double] = [], preruns: [Double] = [], live = 0, seedLive = 0, splits: [(Double, Double)] = [], loveLive: [Double] = []
         var renderer = "?"
         for rep in 1...repeats {
@@ -60,6 +60,7 @@ struct ParticleRows {
             if let shown = ParticleBenchmark.window(.peer(target: seedLive), frames: frames, warmup: warmup).run(),
                let ms = shown["ms_per_frame"].flatMap(Double.init) {
                 smallWindow.add(ms, seedTotal)
+                if let gpu = shown["gpu_ms_per_frame"].flatMap(Double.init) { smallGPUWindow.add(gpu, seedTotal) }
             }
             let line = String(format: "particles rep %d/%d: step %.2f ms (LÖVE update %@), headless %.1f ms, window %@, LÖVE frame %@",
                               rep, repeats, stepped.step, update.map { String(format: "%.2f", $0) } ?? "n/a", drawn.frame,
@@ -91,6 +92,8 @@ struct ParticleRows {
                 peer: "love-particles at \(seedLive)",
                 note: "vsync off; the seed's flakes are up to 50 px (scale 0.15 ± 0.6), the peer's 6–13 px"),
             row("particles: love-particles scene at \(seedLive), window (viewer)", smallWindow,
+                peer: "love-particles at \(seedLive)", note: "like for like; vsync off; the CPU frame's upload is most of it"),
+            row("particles: love-particles scene at \(seedLive), window --gpu (SDL \(renderer))", smallGPUWindow,
                 peer: "love-particles at \(seedLive)", note: "like for like; vsync off"),
         ]
     }
