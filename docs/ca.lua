@@ -123,6 +123,41 @@
 ---@field scale number
 ---@field spin number
 ---@field seed number
+---@field emitterCells EmitterCell[]
+---@field particleCount integer
+---@field emit fun(self: EmitterLayer, count: integer, cellName?: string)
+
+---@class EmitterCell
+---@field enabled boolean
+---@field birthRate number
+---@field lifetime number
+---@field lifetimeRange number
+---@field velocity number
+---@field velocityRange number
+---@field xAcceleration number
+---@field yAcceleration number
+---@field zAcceleration number
+---@field emissionLatitude number
+---@field emissionLongitude number
+---@field emissionRange number
+---@field scale number
+---@field scaleRange number
+---@field scaleSpeed number
+---@field spin number
+---@field spinRange number
+---@field color ca.Color
+---@field redRange number
+---@field greenRange number
+---@field blueRange number
+---@field alphaRange number
+---@field redSpeed number
+---@field greenSpeed number
+---@field blueSpeed number
+---@field alphaSpeed number
+---@field contentsRect ca.Rect
+---@field name string?
+---@field contents Image?
+---@field emitterCells EmitterCell[]
 
 ---@class Animation
 ---@field beginTime any
@@ -237,6 +272,7 @@
 ---@field GradientLayer fun(props?: table): GradientLayer
 ---@field ReplicatorLayer fun(props?: table): ReplicatorLayer
 ---@field EmitterLayer fun(props?: table): EmitterLayer
+---@field EmitterCell fun(props?: table): EmitterCell
 ---@field BasicAnimation fun(props?: table): BasicAnimation
 ---@field KeyframeAnimation fun(props?: table): KeyframeAnimation
 ---@field SpringAnimation fun(props?: table): SpringAnimation

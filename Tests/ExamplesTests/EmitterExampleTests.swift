@@ -3,9 +3,8 @@ import LayerKit
 import Testing
 @testable import LuaHost
 
-/// Seed 004 (snow-emitter.lua) and lesson 11, which need particle emitters (ca.EmitterCell,
-/// issue 6). Disabled until emitters are merged: then delete the trait, and these run.
-@Suite(.disabled("needs emitters (issue 6): enable once ca.EmitterLayer and ca.EmitterCell are on main"))
+/// Seed 004 (snow-emitter.lua) and lesson 11, which use particle emitters (ca.EmitterLayer,
+/// ca.EmitterCell).
 struct EmitterExampleTests {
     @Test(arguments: Project.needsEmitters.sorted())
     func runsTenSecondsWithoutError(example: String) {

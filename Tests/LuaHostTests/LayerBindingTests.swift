@@ -47,6 +47,9 @@ struct LayerBindingTests {
         ("local l = ca.Layer{}; l.superlayer = ca.root", "main.lua:1: cannot set read-only property 'superlayer' on Layer (use addSublayer)"),
         ("ca.Layer(5)", "main.lua:1: bad argument #1 to 'Layer' (table expected, got number)"),
         ("ca.TextLayer{ strokeEnd = 1 }", "main.lua:1: unknown property 'strokeEnd' on TextLayer"),
+        ("ca.Layer{ opacity = 'x' }", "main.lua:1: bad value for 'opacity' of Layer (number expected, got 'x')"),
+        ("local l = ca.Layer{}; l.sublayers = { ca.Layer{}, 5 }",
+         "main.lua:1: bad value for 'sublayers' of Layer (layer expected at [2], got number)"),
         ("local l = ca.Layer{}; l:addAnimation(ca.BasicAnimation{ keyPath = 'opactiy', toValue = 1 })",
          "main.lua:1: unknown key path 'opactiy' on Layer (did you mean 'opacity'?)"),
     ])

@@ -4,10 +4,10 @@ import Render
 /// `make bench`: each benchmark and the peer doing the same work, in alternating runs, medians,
 /// ratios pair by pair. Writes Benchmarks/results/latest.json as well as the table.
 let arguments = CommandLine.arguments
+if arguments.contains("--particle-window") { ParticleBenchmark.windowMain(arguments) }
 let repeats = Int(value(after: "--repeats") ?? "") ?? 5
 let layerCount = Int(value(after: "--layers") ?? "") ?? 100_000
 let peersDir = value(after: "--peers") ?? "../../shared/peers"
-
 /// Whether the section `name` runs (`--only NAME` runs one section).
 func selected(_ name: String) -> Bool {
     value(after: "--only").map { $0 == name } ?? true
@@ -124,6 +124,14 @@ if selected("viewer"), let snowglobe = value(after: "--snowglobe"), FileManager.
     }
 } else {
     FileHandle.standardError.write(Data("viewer benchmarks skipped: give --snowglobe PATH and install Xvfb\n".utf8))
+}
+
+// Particles: LÖVE's ParticleSystem scene (peers/love-particles) rebuilt as an emitter layer at the
+// same particle count, and seed 004's snow against the peer at the snow's count; each repeat runs
+// ours and the peer one after the other, ratios pair by pair.
+if selected("particles") {
+    rows += ParticleRows(peersDir: peersDir, target: Int(value(after: "--particles") ?? "") ?? 100_000,
+                         repeats: Int(value(after: "--particle-repeats") ?? "") ?? 3).run()
 }
 
 print("| benchmark | unit | Snowglobe | peer | peer value | ratio (ours/peer) | note |")

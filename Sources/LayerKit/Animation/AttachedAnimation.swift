@@ -65,6 +65,12 @@ final class AttachedAnimation {
     var hasEnded = false
     /// Transactions waiting for this animation to finish.
     var completionGroups: [CompletionGroup] = []
+    /// Whether this animation (or one in its group) drives an emitter cell's property.
+    let drivesCells: Bool
+    /// For a key path into an emitter cell: the cell, found again by its names whenever the
+    /// layer's cells change (an integer comparison a frame otherwise).
+    private var cell: EmitterCell?
+    private var cellGeneration = -1
 
     init(_ animation: Animation, key: String?, on layer: Layer, defaultDuration: Double, inGroup: Bool) throws(AnimationError) {
         self.key = key
@@ -76,16 +82,19 @@ final class AttachedAnimation {
         if let group = animation as? AnimationGroup {
             var children: [AttachedAnimation] = []
             var mask: UInt64 = 0
+            var drivesCells = false
             for child in group.animations {
                 let attached = try AttachedAnimation(child, key: nil, on: layer, defaultDuration: defaultDuration, inGroup: true)
                 children.append(attached)
                 mask |= attached.mask
+                drivesCells = drivesCells || attached.drivesCells
             }
             content = .group(children)
             target = nil
             isAdditive = false
             isCumulative = false
             self.mask = mask
+            self.drivesCells = drivesCells
             return
         }
         guard let property = animation as? PropertyAnimation else {
@@ -94,6 +103,7 @@ final class AttachedAnimation {
             isAdditive = false
             isCumulative = false
             mask = 0
+            drivesCells = false
             return
         }
         let resolved: ResolvedKeyPath
@@ -102,10 +112,16 @@ final class AttachedAnimation {
         } catch {
             throw .keyPath(error)
         }
+        if case let .cell(path, _, _) = resolved.target {
+            try AttachedAnimation.checkCell(path, keyPath: property.keyPath, on: layer)
+            drivesCells = true
+        } else {
+            drivesCells = false
+        }
         target = resolved
         isAdditive = property.isAdditive
         isCumulative = property.isCumulative
-        var mask = resolved.property.bit
+        var mask = resolved.property?.bit ?? 0
         let kind = resolved.valueKind
         func check(_ value: AnimationValue?, _ field: String) throws(AnimationError) -> AnimationValue? {
             guard let value else { return nil }
@@ -143,7 +159,7 @@ final class AttachedAnimation {
         switch resolved.target {
         case let .slots(offset, _): scalarOffset = offset
         case let .transformPart(offset, part): scalarOffset = offset; scalarPart = part
-        case .array: return
+        case .array, .cell: return
         }
         switch content {
         case .basic(let track):
@@ -209,24 +225,24 @@ final class AttachedAnimation {
         switch content {
         case .basic(let track):
             guard let target else { return }
-            let current = track.from.needsCurrent || track.to.needsCurrent ? context.read(target) : .number(0)
+            let current = track.from.needsCurrent || track.to.needsCurrent ? read(target, &context) : .number(0)
             let from = track.from.resolve(current), to = track.to.resolve(current)
             var value = AnimationValue.interpolate(from, to, f)
             if isCumulative && sample.iteration > 0 { value = value + (to - from).repeated(Double(sample.iteration)) }
-            context.write(target, value, additive: isAdditive)
+            write(target, value, &context)
         case let .spring(track, solution):
             guard let target else { return }
-            let current = track.from.needsCurrent || track.to.needsCurrent ? context.read(target) : .number(0)
+            let current = track.from.needsCurrent || track.to.needsCurrent ? read(target, &context) : .number(0)
             let from = track.from.resolve(current), to = track.to.resolve(current)
             let progress = solution.progress(at: f * timing.duration)
-            context.write(target, AnimationValue.interpolate(from, to, progress), additive: isAdditive)
+            write(target, AnimationValue.interpolate(from, to, progress), &context)
         case .keyframe(let track):
             guard let target, !track.values.isEmpty else { return }
             var (value, angle) = track.value(at: f)
             if isCumulative && sample.iteration > 0, let first = track.values.first, let last = track.values.last {
                 value = value + (last - first).repeated(Double(sample.iteration))
             }
-            context.write(target, value, additive: isAdditive)
+            write(target, value, &context)
             if let angle { context.addRotation(angle) }
         case .group(let children):
             let groupTime = f * timing.duration
@@ -238,6 +254,50 @@ final class AttachedAnimation {
 }
 
 extension AttachedAnimation {
+    /// Throws unless `layer` is an emitter layer with a cell at `path`, naming the first name
+    /// that is not there.
+    static func checkCell(_ path: [String], keyPath: String, on layer: Layer) throws(AnimationError) {
+        guard let emitter = layer as? EmitterLayer else {
+            throw .keyPath(.unknownProperty(keyPath: keyPath, on: layer.kind, suggestion: nil))
+        }
+        for k in path.indices where emitter.cell(atPath: Array(path[...k])) == nil {
+            let names = emitter.cellNames(along: Array(path[..<k]))
+            throw .keyPath(.unknownCell(keyPath: keyPath, name: path[k],
+                                        suggestion: Suggestions.closest(to: path[k], in: names)))
+        }
+    }
+
+    /// The presentation state of the emitter cell this animation drives.
+    @inline(__always)
+    private func cellState(_ layer: Layer) -> UnsafeMutablePointer<Double>? {
+        guard case let .cell(path, _, _)? = target?.target, let emitter = layer as? EmitterLayer else { return nil }
+        if cellGeneration != emitter.cellGeneration {
+            cell = emitter.cell(atPath: path)
+            cellGeneration = emitter.cellGeneration
+        }
+        return cell?.base(.presentation)
+    }
+
+    /// The value of the key path as evaluated so far this frame.
+    @inline(__always)
+    private func read(_ target: ResolvedKeyPath, _ context: inout EvaluationContext) -> AnimationValue {
+        guard case let .cell(_, offset, kind) = target.target else { return context.read(target) }
+        guard let state = cellState(context.layer) else { return .zero(of: kind) }
+        return ValueSlots.load(kind: kind, at: state + offset)
+    }
+
+    /// Writes (or adds, for an additive animation) the key path's value.
+    @inline(__always)
+    private func write(_ target: ResolvedKeyPath, _ value: AnimationValue, _ context: inout EvaluationContext) {
+        guard case let .cell(_, offset, kind) = target.target else {
+            context.write(target, value, additive: isAdditive)
+            return
+        }
+        guard let state = cellState(context.layer) else { return }
+        let result = isAdditive ? ValueSlots.load(kind: kind, at: state + offset) + value : value
+        ValueSlots.store(result, kind: kind, at: state + offset)
+    }
+
     /// A number keyframe track's value at overall progress `f` (the same rules as `KeyframeTrack`).
     @inline(__always)
     func scalarKeyframeValue(at f: Double) -> Double {

@@ -30,6 +30,9 @@ struct EvaluationContext {
         case let .transformPart(offset, part):
             return ValueSlots.loadTransform(at: base + offset).parts.value(of: part)
         case .array(let id): return slot == .model ? layer.modelArrays[id] ?? .numbers([]) : layer.presentedArrays[id] ?? .numbers([])
+        case let .cell(path, offset, kind):
+            guard let cell = (layer as? EmitterLayer)?.cell(atPath: path) else { return .zero(of: kind) }
+            return ValueSlots.load(kind: kind, at: cell.base(slot) + offset)
         }
     }
 
@@ -45,6 +48,9 @@ struct EvaluationContext {
             return (i == 0 ? parts.0 : parts.1).value(of: part)
         case .array(let id):
             return layer.presentedArrays[id] ?? .numbers([])
+        case .cell(_, _, let kind):
+            // Cell key paths are read by their animation, which knows the cell.
+            return .zero(of: kind)
         }
     }
 
@@ -68,6 +74,9 @@ struct EvaluationContext {
             if i == 0 { parts.0.set(part, value, additive: additive) } else { parts.1.set(part, value, additive: additive) }
         case .array(let id):
             layer.presentedArrays[id] = additive ? (layer.presentedArrays[id] ?? value) + value : value
+        case .cell:
+            // Cell key paths are written by their animation, which knows the cell.
+            break
         }
     }
 

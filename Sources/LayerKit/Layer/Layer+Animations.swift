@@ -70,10 +70,16 @@ extension Layer {
     /// values again.
     func updateAnimatedMask() {
         var mask: UInt64 = 0
-        for animation in animations { mask |= animation.mask }
+        var cells = false
+        for animation in animations {
+            mask |= animation.mask
+            cells = cells || animation.drivesCells
+        }
         let released = animatedMask & ~mask
         animatedMask = mask
         if released != 0 { resetPresentation(bits: released) }
+        if animatesCells && !cells { (self as? EmitterLayer)?.resetCellPresentation() }
+        animatesCells = cells
     }
 
     /// Copies the model values of the properties in `bits` into the presentation.
@@ -97,6 +103,7 @@ extension Layer {
     /// Evaluates every attached animation at the layer's local time `time` into the presentation.
     func applyAnimations(at time: Double, scene: Scene, offsets: StorageOffsets) {
         resetPresentation(bits: animatedMask, offsets: offsets)
+        if animatesCells { (self as? EmitterLayer)?.resetCellPresentation() }
         var context = EvaluationContext(layer: self, scene: scene, offsets: offsets)
         let count = animations.count
         var i = 0

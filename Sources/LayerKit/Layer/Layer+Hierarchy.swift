@@ -76,6 +76,7 @@ extension Layer {
         forEachInSubtree { layer in
             layer.isInTree = true
             layer.treeJoinSerial = serial
+            if layer.kind == .emitter { unsafeDowncast(layer, to: EmitterLayer.self).joinedTree(at: now) }
             if layer.animations.contains(where: \.needsBeginTime) {
                 let local = layer.localTime(mediaTime: now)
                 for animation in layer.animations where animation.needsBeginTime {

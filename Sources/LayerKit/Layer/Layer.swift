@@ -33,6 +33,8 @@ public class Layer {
     var animations: [AttachedAnimation] = []
     /// Bits (`PropertySpec.bit`) of the properties some attached animation writes.
     var animatedMask: UInt64 = 0
+    /// Whether some attached animation writes an emitter cell's property.
+    var animatesCells = false
     /// Whether the layer is in its scene's tree (the root or a descendant of it).
     public internal(set) var isInTree = false
     /// The serial number of the outermost transaction in which the layer joined the tree.

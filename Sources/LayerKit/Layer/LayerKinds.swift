@@ -37,14 +37,6 @@ public final class ReplicatorLayer: Layer {
     }
 }
 
-/// A layer that emits particles (CAEmitterLayer). Its emitter properties are registry
-/// properties; the particle system itself is still to come.
-public final class EmitterLayer: Layer {
-    public init(scene: Scene) {
-        super.init(kind: .emitter, scene: scene)
-    }
-}
-
 extension Layer {
     /// Creates an empty layer of `kind`.
     public static func make(_ kind: LayerKind, scene: Scene) -> Layer {

@@ -19,12 +19,16 @@ public struct ResolvedKeyPath: Sendable {
         case transformPart(offset: Int, TransformComponent)
         /// An array-valued property kept in side storage.
         case array(PropertyID)
+        /// `kind`'s doubles at `offset` in the storage of the emitter cell found by the names in
+        /// `path` (`emitterCells.flake.birthRate`: `["flake"]`).
+        case cell(path: [String], offset: Int, kind: ValueKind)
     }
 
     /// The key path as written.
     public let keyPath: String
-    /// The property the key path belongs to (the one whose model value shows when no animation runs).
-    public let property: PropertySpec
+    /// The layer property the key path belongs to (the one whose model value shows when no
+    /// animation runs); nil for an emitter cell's property.
+    public let property: PropertySpec?
     public let target: Target
     /// The kind of value an animation on this key path interpolates.
     public let valueKind: ValueKind
@@ -36,6 +40,7 @@ public enum KeyPathError: Error, Equatable, CustomStringConvertible {
     case unknownComponent(keyPath: String, valid: [String])
     case notAnimatable(keyPath: String)
     case unsupported(keyPath: String, reason: String)
+    case unknownCell(keyPath: String, name: String, suggestion: String?)
 
     public var description: String {
         switch self {
@@ -48,6 +53,9 @@ public enum KeyPathError: Error, Equatable, CustomStringConvertible {
             return "'\(keyPath)' is not animatable"
         case let .unsupported(keyPath, reason):
             return "key path '\(keyPath)' is not supported: \(reason)"
+        case let .unknownCell(keyPath, name, suggestion):
+            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+            return "unknown key path '\(keyPath)': no emitter cell named '\(name)'\(hint)"
         }
     }
 }
@@ -61,7 +69,7 @@ public enum KeyPathResolver {
             throw .unknownProperty(keyPath: keyPath, on: kind, suggestion: nil)
         }
         if head == "emitterCells" && kind == .emitter {
-            throw .unsupported(keyPath: keyPath, reason: "emitter cell key paths need particle emitters, which are not built yet")
+            return try resolveCell(keyPath, parts)
         }
         guard let spec = PropertyRegistry.property(named: head, on: kind) else {
             let names = PropertyRegistry.names(on: kind).filter { PropertyRegistry.property(named: $0, on: kind)?.isAnimatable == true }
@@ -84,6 +92,37 @@ public enum KeyPathResolver {
         }
         return ResolvedKeyPath(keyPath: keyPath, property: spec,
                                target: .slots(offset: spec.offset + delta, kind: componentKind), valueKind: componentKind)
+    }
+
+    /// `emitterCells.NAME[.emitterCells.NAME…].PROPERTY[.component]`: the cell names, then a
+    /// `CellPropertyID` (whether the cells exist is checked when the animation is added).
+    private static func resolveCell(_ keyPath: String, _ parts: [String]) throws(KeyPathError) -> ResolvedKeyPath {
+        var names: [String] = []
+        var i = 0
+        while i + 1 < parts.count && parts[i] == "emitterCells" {
+            names.append(parts[i + 1])
+            i += 2
+        }
+        guard !names.isEmpty, !names.contains(""), i < parts.count, let property = CellPropertyID(name: parts[i]) else {
+            let written = i < parts.count && !names.isEmpty ? parts[i] : ""
+            let animatable = CellPropertyID.allCases.filter(\.isAnimatable).map(\.name)
+            throw .unknownProperty(keyPath: keyPath, on: .emitter,
+                                   suggestion: written.isEmpty ? nil : Suggestions.closest(to: written, in: animatable))
+        }
+        guard property.isAnimatable else { throw .notAnimatable(keyPath: keyPath) }
+        let rest = parts[(i + 1)...].joined(separator: ".")
+        if rest.isEmpty {
+            return ResolvedKeyPath(keyPath: keyPath, property: nil,
+                                   target: .cell(path: names, offset: property.offset, kind: property.kind),
+                                   valueKind: property.kind)
+        }
+        guard let (delta, componentKind, part) = component(rest, of: property.kind), part == nil else {
+            let prefix = parts.prefix(i + 1).joined(separator: ".")
+            throw .unknownComponent(keyPath: keyPath, valid: components(of: property.kind).map { "\(prefix).\($0)" })
+        }
+        return ResolvedKeyPath(keyPath: keyPath, property: nil,
+                               target: .cell(path: names, offset: property.offset + delta, kind: componentKind),
+                               valueKind: componentKind)
     }
 
     /// The kind of value `keyPath` takes on whichever kind of layer has it, for converting

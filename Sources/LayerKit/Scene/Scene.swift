@@ -6,7 +6,8 @@
 /// 1. the implicit transaction left open by outside changes commits;
 /// 2. due timers fire, by fire time then creation order; then display links, in creation order
 ///    (each call inside its own implicit transaction; display links with actions disabled);
-/// 3. the presentation tree is evaluated at the frame's time (drawing happens after this);
+/// 3. the presentation tree is evaluated at the frame's time, emitters stepped to it (drawing
+///    happens after this);
 /// 4. `onStart` callbacks run, then animations that ended are removed (unless told to stay) and
 ///    their `onStop` callbacks run, in tree order; then transaction completion blocks run in the
 ///    order they became due. Changes they make show from the next frame.
@@ -21,6 +22,11 @@ public final class Scene {
     public private(set) lazy var transactions = TransactionStack(scene: self)
     /// How many layers of this scene exist.
     public internal(set) var layerCount = 0
+    /// Live particles in all of this scene's emitter layers.
+    public internal(set) var particleCount = 0
+    /// The most particles the scene's emitters may hold together (56 bytes each): births and
+    /// bursts beyond it are dropped.
+    public var particleLimit = 1_000_000
     /// Told when a layer gains or loses its superlayer (a script host keeps the script's side of
     /// a layer alive while it is part of a tree).
     public weak var layerObserver: LayerObserver?
@@ -144,7 +150,8 @@ public final class Scene {
         runCompletions()
     }
 
-    /// Evaluates every animation of every layer in the tree at the current time.
+    /// Evaluates every animation of every layer in the tree at the current time, and steps every
+    /// emitter layer's particles to it.
     public func evaluatePresentation() {
         // Nothing changes the tree while it is evaluated (callbacks run after), so the walk can
         // hold its layers unretained.
@@ -155,6 +162,9 @@ public final class Scene {
             let layer = reference.takeUnretainedValue()
             let local = layer.localTime(parentTime: parentTime, offsets: offsets)
             if !layer.animations.isEmpty { layer.applyAnimations(at: local, scene: self, offsets: offsets) }
+            if layer.kind == .emitter {
+                unsafeDowncast(layer, to: EmitterLayer.self).advance(parentTime: parentTime, local: local)
+            }
             let sublayers = layer.sublayers
             var i = sublayers.count
             while i > 0 {

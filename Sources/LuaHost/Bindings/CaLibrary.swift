@@ -16,7 +16,8 @@ enum CaLibrary {
         lua.setGlobal("ca")
         for (name, function) in [("Layer", newLayer), ("TextLayer", newTextLayer), ("ShapeLayer", newShapeLayer),
                                  ("GradientLayer", newGradientLayer), ("ReplicatorLayer", newReplicatorLayer),
-                                 ("EmitterLayer", newEmitterLayer), ("BasicAnimation", newBasic),
+                                 ("EmitterLayer", newEmitterLayer), ("EmitterCell", newEmitterCell),
+                                 ("BasicAnimation", newBasic),
                                  ("KeyframeAnimation", newKeyframe), ("SpringAnimation", newSpring),
                                  ("AnimationGroup", newGroup), ("Color", newColor), ("now", now), ("on", on),
                                  ("spawn", spawn), ("wait", wait), ("__waker", waker)] as [(String, LuaFunction)] {
@@ -116,6 +117,7 @@ extension ScriptHost {
         ObjectState.install(lua)
         Snapshot.install(lua)
         LayerBinding.register(lua)
+        EmitterCellBinding.register(lua)
         AnimationBinding.register(lua)
         BasicAnimationBinding.register(lua)
         SpringAnimationBinding.register(lua)
@@ -164,6 +166,9 @@ private func newShapeLayer(_ L: OpaquePointer) -> Int32 { construct(L, .shape) }
 private func newGradientLayer(_ L: OpaquePointer) -> Int32 { construct(L, .gradient) }
 private func newReplicatorLayer(_ L: OpaquePointer) -> Int32 { construct(L, .replicator) }
 private func newEmitterLayer(_ L: OpaquePointer) -> Int32 { construct(L, .emitter) }
+private func newEmitterCell(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in try EmitterCellBinding.construct(lua) }
+}
 
 private func newBasic(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in try BasicAnimationBinding.construct(lua) }

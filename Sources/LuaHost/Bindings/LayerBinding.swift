@@ -12,6 +12,7 @@ enum LayerBinding {
     /// Fields of one kind of layer that are not registry properties.
     enum KindField: String {
         case string, font, path
+        case emitterCells, particleCount
     }
 
     /// The registry properties a kind declares itself (Layer's for `.layer`).
@@ -23,6 +24,7 @@ enum LayerBinding {
         switch kind {
         case .text: return [.string, .font]
         case .shape: return [.path]
+        case .emitter: return [.emitterCells, .particleCount]
         default: return []
         }
     }
@@ -56,13 +58,15 @@ enum LayerBinding {
         register(lua, ShapeLayer.self, .shape, get: getShape, set: setShape)
         register(lua, GradientLayer.self, .gradient, get: getGradient, set: setGradient)
         register(lua, ReplicatorLayer.self, .replicator, get: getReplicator, set: setReplicator)
-        register(lua, EmitterLayer.self, .emitter, get: getEmitter, set: setEmitter)
+        register(lua, EmitterLayer.self, .emitter, get: getEmitter, set: setEmitter, methods: EmitterCellBinding.layerMethods)
     }
 
     private static func register<T: Layer>(_ lua: LuaState, _ type: T.Type, _ kind: LayerKind,
-                                           get: @escaping LuaPropertyHandler, set: @escaping LuaPropertyHandler) {
+                                           get: @escaping LuaPropertyHandler, set: @escaping LuaPropertyHandler,
+                                           methods: [(name: String, function: LuaFunction)] = []) {
         let names = registryProperties(kind).map { PropertyRegistry.spec($0).name } + kindFields(kind).map(\.rawValue)
-        lua.register(LuaObjectType(type, name: kind.rawValue, parent: Layer.self, properties: names, get: get, set: set))
+        lua.register(LuaObjectType(type, name: kind.rawValue, parent: Layer.self, properties: names, get: get, set: set,
+                                   methods: methods))
     }
 
     // MARK: Shared property logic
@@ -188,15 +192,8 @@ enum LayerBinding {
             guard lua.type(at: index) == .table else {
                 throw badValue(lua, "sublayers", layer, expected: "array of layers", at: index)
             }
-            let table = lua.absIndex(index)
-            var children: [Layer] = []
-            for i in 1...max(1, lua.rawLength(table)) where i <= lua.rawLength(table) {
-                _ = lua.rawGet(table, index: i)
-                defer { lua.pop() }
-                guard let child = lua.toObject(-1, as: Layer.self) else {
-                    throw lua.error("bad value for 'sublayers' of \(layer.kind.rawValue) (layer expected at [\(i)], got \(lua.typeNameForError(at: -1)))")
-                }
-                children.append(child)
+            let children = try lua.objects(inArrayAt: index, as: Layer.self) { i, got in
+                "bad value for 'sublayers' of \(layer.kind.rawValue) (layer expected at [\(i)], got \(got))"
             }
             layer.removeAllSublayers()
             for child in children {
@@ -257,6 +254,10 @@ enum LayerBinding {
             if let font = (layer as? TextLayer)?.font { lua.push(font) } else { lua.pushNil() }
         case .path:
             if let path = (layer as? ShapeLayer)?.path { lua.push(PathBox(path)) } else { lua.pushNil() }
+        case .emitterCells:
+            EmitterCellBinding.getLayerCells(lua, layer)
+        case .particleCount:
+            lua.push((layer as? EmitterLayer)?.particleCount ?? 0)
         }
         return 1
     }
@@ -283,6 +284,10 @@ enum LayerBinding {
                 throw badValue(lua, "path", layer, expected: "Path", at: index)
             }
             shape.path = box.path
+        case .emitterCells:
+            try EmitterCellBinding.setLayerCells(lua, layer, valueAt: index)
+        case .particleCount:
+            throw lua.error("cannot set read-only property 'particleCount' on \(layer.kind.rawValue)")
         }
     }
 }

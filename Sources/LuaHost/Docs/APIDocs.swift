@@ -37,6 +37,11 @@ public enum APIDocs {
             case .string: result.append(Property(name: "string", type: "string", luaType: "string", note: "the text, UTF-8"))
             case .font: result.append(Property(name: "font", type: "string", luaType: "string?", note: "a font file or family name"))
             case .path: result.append(Property(name: "path", type: "Path", luaType: "Path?", note: "the shape to fill and stroke"))
+            case .emitterCells:
+                result.append(Property(name: "emitterCells", type: "array of EmitterCell", luaType: "EmitterCell[]",
+                                       note: "set: copies of the cells; read: the layer's own cells, live"))
+            case .particleCount:
+                result.append(Property(name: "particleCount", type: "integer", luaType: "integer", note: "read-only; live particles now"))
             }
         }
         return result
@@ -62,8 +67,23 @@ public enum APIDocs {
         ("DisplayLink", nil, "`ca.DisplayLink(fn)`", DisplayLinkBinding.names, ["invalidate()"]),
     ]
 
+    /// An emitter cell's properties (`CellPropertyID` and the binding's fields).
+    static func cellProperties() -> [Property] {
+        CellPropertyID.allCases.map { id in
+            let keyPath = id.isAnimatable ? "animatable (`emitterCells.NAME.\(id.name)`)" : "not animatable"
+            return Property(name: id.name, type: LuaTypes.describe(id.kind), luaType: LuaTypes.lua(id.kind),
+                            note: keyPath + "; default " + LuaTypes.literal(id.defaultValue))
+        } + [
+            Property(name: "name", type: "string", luaType: "string?", note: "for key paths and `emit`"),
+            Property(name: "contents", type: "Image", luaType: "Image?", note: "each particle's image (none: nothing drawn)"),
+            Property(name: "emitterCells", type: "array of EmitterCell", luaType: "EmitterCell[]",
+                     note: "cells this cell's particles emit; set: copies"),
+        ]
+    }
+
     static let functions: [(String, String)] = [
         ("ca.Layer{…}, ca.TextLayer{…}, ca.ShapeLayer{…}, ca.GradientLayer{…}, ca.ReplicatorLayer{…}, ca.EmitterLayer{…}", "a new layer with the table's properties"),
+        ("ca.EmitterCell{…}", "a new emitter cell (CAEmitterCell); see EmitterCell and docs/emitters.md"),
         ("ca.BasicAnimation{…}, ca.KeyframeAnimation{…}, ca.SpringAnimation{…}, ca.AnimationGroup{…}", "a new animation"),
         ("ca.Color(r, g, b[, a])", "a colour table {r, g, b, a}"),
         ("ca.MediaTimingFunction(name) / (c1x, c1y, c2x, c2y)", "a timing function; ca.Easing.easeIn.sine … the catalogue"),
@@ -94,7 +114,13 @@ public enum APIDocs {
             if kind == .layer {
                 out += "\nMethods: " + LayerMethods.all.map { "`\($0.name)`" }.joined(separator: ", ") + "\n"
             }
+            if kind == .emitter {
+                out += "\nMethods: `emit(count[, cellName])` — a burst of particles, made when the next frame is evaluated. "
+                out += "How emitters behave where Core Animation leaves it open: [emitters.md](emitters.md).\n"
+            }
         }
+        out += "\n## EmitterCell\n\n`ca.EmitterCell{…}` (CAEmitterCell).\n\n| property | type | notes |\n|---|---|---|\n"
+        for p in cellProperties() { out += "| `\(p.name)` | \(p.type) | \(p.note) |\n" }
         for t in otherTypes {
             out += "\n## \(t.name)\n\n\(t.summary)" + (t.parent.map { "; everything \($0) has, plus:" } ?? ".") + "\n\n"
             out += "Properties: " + t.properties.map { "`\($0)`" }.joined(separator: ", ") + "\n"
@@ -104,6 +130,8 @@ public enum APIDocs {
         for (kind, name) in [(ValueKind.point, "points"), (.size, "sizes"), (.rect, "rects"), (.transform, "transforms")] {
             out += "- \(name): " + KeyPathResolver.components(of: kind).map { "`.\($0)`" }.joined(separator: ", ") + "\n"
         }
+        out += "- emitter cells (on an EmitterLayer): `emitterCells.NAME.PROPERTY` for any animatable EmitterCell property, "
+        out += "nested as `emitterCells.NAME.emitterCells.SUB.PROPERTY`; `contentsRect` takes the rect components\n"
         out += "\n## Timing function names\n\n" + TimingFunction.names.map { "`\($0)`" }.joined(separator: ", ") + "\n"
         return out
     }
@@ -123,8 +151,12 @@ public enum APIDocs {
             if kind == .layer {
                 for method in LayerMethods.all { out += "---@field \(method.name) fun(self: Layer, ...): any\n" }
             }
+            if kind == .emitter { out += "---@field emit fun(self: EmitterLayer, count: integer, cellName?: string)\n" }
             out += "\n"
         }
+        out += "---@class EmitterCell\n"
+        for p in cellProperties() { out += "---@field \(p.name) \(p.luaType)\n" }
+        out += "\n"
         for t in otherTypes {
             out += "---@class \(t.name)\(t.parent.map { ": \($0)" } ?? "")\n"
             for p in t.properties { out += "---@field \(p) any\n" }
@@ -136,6 +168,7 @@ public enum APIDocs {
         }
         out += "---@class ca\n"
         for kind in LayerKind.allCases { out += "---@field \(kind.rawValue) fun(props?: table): \(kind.rawValue)\n" }
+        out += "---@field EmitterCell fun(props?: table): EmitterCell\n"
         for name in ["BasicAnimation", "KeyframeAnimation", "SpringAnimation", "AnimationGroup"] {
             out += "---@field \(name) fun(props?: table): \(name)\n"
         }

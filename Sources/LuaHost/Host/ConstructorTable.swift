@@ -35,8 +35,9 @@ enum ConstructorTable {
         positioned.sort { $0.position < $1.position }
         for (_, key) in positioned {
             _ = lua.rawGet(2, field: key)
-            defer { lua.top = 2 }
+            // Not deferred: on an error, the message `apply` pushed must stay on top.
             try apply(key)
+            lua.top = 2
         }
     }
 }

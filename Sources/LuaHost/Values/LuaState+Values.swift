@@ -178,6 +178,27 @@ extension LuaState {
         rawSet(-1, field: "a", to: c.a)
     }
 
+    /// The objects in the array (a table) at `index`, each a `T`; for an element that is not, the
+    /// error `message(position, its type name)`.
+    func objects<T: AnyObject>(inArrayAt index: Int32, as type: T.Type,
+                               else message: (Int, String) -> String) throws(LuaRaise) -> [T] {
+        let table = absIndex(index)
+        let count = rawLength(table)
+        var found: [T] = []
+        for i in 1...max(1, count) where i <= count {
+            _ = rawGet(table, index: i)
+            guard let object = toObject(-1, as: T.self) else {
+                // Popped before raising, so that the message stays on top.
+                let got = typeNameForError(at: -1)
+                pop()
+                throw error(message(i, got))
+            }
+            pop()
+            found.append(object)
+        }
+        return found
+    }
+
     /// The argument `arg` as a value of `kind`, or a "bad argument" error describing the shape.
     func checkValue(_ arg: Int32, kind: ValueKind) throws(LuaRaise) -> AnimationValue {
         guard let value = toAnimationValue(at: arg, kind: kind) else {

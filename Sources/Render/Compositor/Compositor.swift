@@ -12,12 +12,15 @@ public final class Compositor {
     /// The frame being built; reused from frame to frame.
     public internal(set) var drawList = DrawList(width: 0, height: 0)
     /// What the last frame cost.
-    public private(set) var statistics = Statistics()
+    public internal(set) var statistics = Statistics()
     let cache = TextureCache()
     var clipBox = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
     var polygon: [DrawVertex] = []
     var scratch: [DrawVertex] = []
     var grid: [(x: Double, y: Double, w: Double)] = []
+    /// Particle drawing's scratch: the draw order, and a texture's place per mipmap level.
+    var particleOrder = ParticleOrder()
+    var particleLevels: [UVRect] = []
 
     /// Counts for the last composed frame.
     public struct Statistics: Sendable {
@@ -29,6 +32,8 @@ public final class Compositor {
         public var drawCalls = 0
         /// Content textures drawn on the CPU so far (text, shapes, gradients).
         public var rasterizations = 0
+        /// Particles drawn (those wholly off the frame are not).
+        public var particles = 0
     }
 
     public init() {}
@@ -103,6 +108,9 @@ public final class Compositor {
             }
         }
         drawBorder(of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip)
+        if layer.kind == .emitter {
+            drawParticles(of: unsafeDowncast(layer, to: EmitterLayer.self), map: map, opacity: opacity, tint: tint, clip: clip)
+        }
     }
 
     /// Draws a replicator's sublayers once per instance, each instance transformed by one more

@@ -1,0 +1,159 @@
+import LayerKit
+import LuaBridge
+
+/// `ca.EmitterCell{…}` (CAEmitterCell): every `CellPropertyID` with Core Animation's defaults,
+/// plus `name`, `contents` (an Image) and `emitterCells` (sub-cells, copied when set, as an
+/// emitter layer copies its cells). Also the emitter layer's own cell fields.
+enum EmitterCellBinding {
+    /// Fields that are not `CellPropertyID`s.
+    enum Field: String, CaseIterable {
+        case name, contents, emitterCells
+    }
+
+    /// Every property name, in the order a constructor applies them; a name's index is its id.
+    static let names = CellPropertyID.allCases.map(\.name) + Field.allCases.map(\.rawValue)
+    static let constructorKeys = ConstructorKeys(names)
+
+    static func register(_ lua: LuaState) {
+        lua.register(LuaObjectType(EmitterCell.self, name: "EmitterCell", properties: names, get: getCell, set: setCell))
+    }
+
+    /// `ca.EmitterCell{…}`: a new cell with the table's properties.
+    static func construct(_ lua: LuaState) throws(LuaRaise) -> Int32 {
+        if !lua.isNoneOrNil(1) && lua.type(at: 1) != .table { throw lua.typeError(1, expected: "table") }
+        lua.top = 1
+        let cell = EmitterCell()
+        lua.push(cell)
+        lua.insert(at: 1)
+        try ConstructorTable.apply(lua, typeName: "EmitterCell", keys: constructorKeys) { (name: String) throws(LuaRaise) in
+            guard let id = constructorKeys.position[name] else { return }
+            try set(lua, cell, Int32(id))
+        }
+        lua.top = 1
+        return 1
+    }
+
+    static func get(_ lua: LuaState, _ cell: EmitterCell, _ id: Int32) -> Int32 {
+        let index = Int(id)
+        let properties = CellPropertyID.allCases
+        if index >= 0 && index < properties.count {
+            lua.push(cell.value(properties[index]))
+            return 1
+        }
+        switch Field.allCases[safe: index - properties.count] {
+        case .name:
+            if let name = cell.name { lua.push(name) } else { lua.pushNil() }
+        case .contents:
+            if let image = cell.contents { lua.push(image) } else { lua.pushNil() }
+        case .emitterCells:
+            pushCells(lua, cell.emitterCells)
+        case nil:
+            return 0
+        }
+        return 1
+    }
+
+    /// Sets property `id` from the value at index 3 (the cell's userdata at index 1).
+    static func set(_ lua: LuaState, _ cell: EmitterCell, _ id: Int32) throws(LuaRaise) {
+        let index = Int(id)
+        let properties = CellPropertyID.allCases
+        if index >= 0 && index < properties.count {
+            let property = properties[index]
+            guard let value = lua.toAnimationValue(at: 3, kind: property.kind) else {
+                throw badValue(lua, property.name, expected: LuaState.describe(property.kind))
+            }
+            do { try cell.setValue(value, for: property) } catch { throw lua.error("\(error)") }
+            return
+        }
+        switch Field.allCases[safe: index - properties.count] {
+        case .name:
+            if lua.isNoneOrNil(3) { cell.name = nil; return }
+            guard lua.type(at: 3) == .string, let name = lua.toString(at: 3) else {
+                throw badValue(lua, "name", expected: "string")
+            }
+            cell.name = name
+        case .contents:
+            if lua.isNoneOrNil(3) { cell.contents = nil; return }
+            guard let image = lua.toObject(3, as: Image.self) else { throw badValue(lua, "contents", expected: "Image") }
+            cell.contents = image
+        case .emitterCells:
+            let cells = try checkCells(lua, at: 3, field: "emitterCells", of: "EmitterCell")
+            do { try cell.setEmitterCells(cells) } catch { throw lua.error("\(error)") }
+        case nil:
+            return
+        }
+    }
+
+    /// Pushes an array of cells.
+    static func pushCells(_ lua: LuaState, _ cells: [EmitterCell]) {
+        lua.newTable(arrayCount: Int32(cells.count))
+        for (i, cell) in cells.enumerated() {
+            lua.push(cell)
+            lua.rawSet(-2, index: i + 1)
+        }
+    }
+
+    /// The array of cells at `index` (nil: none), with the message for anything else.
+    static func checkCells(_ lua: LuaState, at index: Int32, field: String, of owner: String) throws(LuaRaise) -> [EmitterCell] {
+        if lua.isNoneOrNil(index) { return [] }
+        guard lua.type(at: index) == .table else {
+            throw lua.error("bad value for '\(field)' of \(owner) (array of EmitterCell expected, got \(lua.describeValue(at: index)))")
+        }
+        return try lua.objects(inArrayAt: index, as: EmitterCell.self) { i, got in
+            "bad value for '\(field)' of \(owner) (EmitterCell expected at [\(i)], got \(got))"
+        }
+    }
+
+    private static func badValue(_ lua: LuaState, _ name: String, expected: String) -> LuaRaise {
+        lua.error("bad value for '\(name)' of EmitterCell (\(expected) expected, got \(lua.describeValue(at: 3)))")
+    }
+
+    // MARK: The emitter layer's fields and method
+
+    /// `layer.emitterCells`: the layer's own (live) cells.
+    static func getLayerCells(_ lua: LuaState, _ layer: Layer) {
+        pushCells(lua, (layer as? EmitterLayer)?.emitterCells ?? [])
+    }
+
+    /// `layer.emitterCells = {…}`: copies of the cells, as Core Animation copies them.
+    static func setLayerCells(_ lua: LuaState, _ layer: Layer, valueAt index: Int32) throws(LuaRaise) {
+        guard let emitter = layer as? EmitterLayer else { return }
+        let cells = try checkCells(lua, at: index, field: "emitterCells", of: "EmitterLayer")
+        do { try emitter.setEmitterCells(cells) } catch { throw lua.error("\(error)") }
+    }
+
+    static let layerMethods: [(name: String, function: LuaFunction)] = [("emit", emit)]
+}
+
+/// `layer:emit(count[, cellName])`: a burst of `count` particles of the named cell (or of every
+/// cell the layer emits), born at the emitter in the next frame evaluated.
+private func emit(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let layer = try lua.checkObject(1, as: EmitterLayer.self)
+        let count = try lua.checkNumber(2)
+        guard count >= 0 else {
+            let shown = count.isNaN ? "nan" : count == count.rounded() && abs(count) < 1e15 ? String(Int(count)) : String(count)
+            throw lua.argError(2, "count >= 0 expected, got \(shown)")
+        }
+        let name: String? = lua.isNoneOrNil(3) ? nil : try lua.checkString(3)
+        do {
+            try layer.emit(Int(min(count, Double(Int32.max))), cellNamed: name)
+        } catch {
+            throw lua.error("\(error)")
+        }
+        return 0
+    }
+}
+
+private func getCell(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        LuaState.withObject(object, as: EmitterCell.self) { cell in EmitterCellBinding.get(lua, cell, id) }
+    }
+}
+
+private func setCell(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in
+        try LuaState.withObject(object, as: EmitterCell.self) { cell in try EmitterCellBinding.set(lua, cell, id) }
+        return 0
+    }
+}
