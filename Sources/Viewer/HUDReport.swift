@@ -27,7 +27,7 @@ struct HUDReport {
         }
         return [
             String(format: "%3d fps   frame %.2f ms   time %.2f s", framesPerSecond, lastFrameTime * 1000, mediaTime),
-            "layers \(layers)   animations \(animations)",
+            "layers \(layers)   animations \(animations)   particles \(scene?.particleCount ?? 0)",
             "script: \(status)",
         ]
     }

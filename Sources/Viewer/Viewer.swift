@@ -23,19 +23,30 @@ public final class Viewer {
         /// Frames per second when the display does not say its refresh rate.
         public var fallbackFrameRate = 60.0
         /// How frames are drawn.
-        public var drawing = Drawing.cpu
+        public var drawing = Drawing.auto
 
         public init() {}
     }
 
     /// How the viewer draws.
     public enum Drawing: String, Sendable, CaseIterable {
+        /// Through SDL's renderer for light frames, with Render's own rasterizer for heavy ones
+        /// (switching above `heavyFrame` triangles and back below `lightFrame`).
+        case auto
         /// With Render's own rasterizer, on every core, shown as one texture: the same pixels a
-        /// headless render makes, and faster than OpenGL on a machine without a GPU.
+        /// headless render makes, and faster than OpenGL on a machine without a GPU once a frame
+        /// holds thousands of sprites.
         case cpu
-        /// Through SDL's renderer (OpenGL where there is a GPU).
+        /// Through SDL's renderer (OpenGL where there is a GPU): cheapest for light frames, since
+        /// no whole frame is uploaded.
         case gpu
     }
+
+    /// Triangles in a frame above which `auto` draws on the CPU, and below which it goes back.
+    /// Measured here (llvmpipe, 1280×720): 1,200 particles take 2.3 ms through SDL and 11.5 ms on
+    /// the CPU; 10,000 sprites take about 100 ms through SDL and 60 ms on the CPU.
+    static let heavyFrame = 12_000
+    static let lightFrame = 8_000
 
     /// Why the window could not open.
     public enum OpenError: Error, CustomStringConvertible {
@@ -62,6 +73,7 @@ public final class Viewer {
     private let overlayCompositor = Compositor()
     private let rasterizer = HeadlessBackend()
     private var frame: FrameBuffer?
+    private var drawsOnCPU = false
     private let overlay: ViewerOverlay
     private let clock = RealClock()
     private let watcher: FileWatcher?
@@ -163,7 +175,14 @@ public final class Viewer {
         do throws(SDLError) {
             let list = main ?? DrawList(width: points.width, height: points.height)
             switch settings.drawing {
-            case .cpu:
+            case .cpu: drawsOnCPU = true
+            case .gpu: drawsOnCPU = false
+            case .auto:
+                let triangles = list.triangleCount
+                if triangles > Viewer.heavyFrame { drawsOnCPU = true } else if triangles < Viewer.lightFrame { drawsOnCPU = false }
+            }
+            switch drawsOnCPU {
+            case true:
                 let target = frame.flatMap { $0.width == points.width && $0.height == points.height ? $0 : nil }
                     ?? FrameBuffer(width: points.width, height: points.height)
                 frame = target
@@ -171,7 +190,7 @@ public final class Viewer {
                 rasterizer.draw(top, into: target, background: nil)
                 if screenshotRequested { saveScreenshot(target) }
                 try window.present(target)
-            case .gpu:
+            case false:
                 try window.backend.draw(list, background: .black)
                 try window.backend.draw(top, background: nil)
                 if screenshotRequested {

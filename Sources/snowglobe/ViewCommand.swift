@@ -31,8 +31,8 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Quit after this many seconds.")
     var quitAfter: Double?
 
-    @Flag(help: "Draw through SDL's renderer (OpenGL) instead of Snowglobe's own rasterizer on every core.")
-    var gpu = false
+    @Option(help: "How to draw: auto (SDL's renderer for light frames, Snowglobe's own rasterizer on every core for heavy ones), cpu or gpu.")
+    var draw: Viewer.Drawing = .auto
 
     @Option(help: "Where F12 saves screenshots.")
     var screenshots: String = "."
@@ -66,7 +66,7 @@ struct ViewCommand: ParsableCommand {
         settings.size = size.size
         settings.quitAfter = quitAfter
         settings.screenshotFolder = screenshots
-        settings.drawing = gpu ? .gpu : .cpu
+        settings.drawing = draw
         let viewer: Viewer
         do {
             viewer = try Viewer(script: live, settings: settings, log: ViewCommand.terminal)
@@ -84,3 +84,5 @@ struct ViewCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }
+
+extension Viewer.Drawing: ExpressibleByArgument {}

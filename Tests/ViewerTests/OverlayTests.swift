@@ -51,4 +51,18 @@ struct OverlayTests {
             "  scene.lua:3: in function <scene.lua:2>",
         ])
     }
+
+    @Test func theHUDCountsWhatIsOnScreen() throws {
+        let scene = Scene(size: Size(width: 400, height: 300))
+        let square = Layer(scene: scene)
+        try scene.root.addSublayer(square)
+        let fade = BasicAnimation(keyPath: "opacity")
+        fade.duration = 10
+        try square.addAnimation(fade, forKey: "fade")
+        scene.step(to: 0.5)
+        var hud = HUDReport()
+        for i in 0..<30 { hud.frame(at: 100 + Double(i) / 60, frameTime: 0.004) }
+        let lines = hud.lines(scene: scene, status: "running", mediaTime: 0.5)
+        #expect(lines == [" 30 fps   frame 4.00 ms   time 0.50 s", "layers 2   animations 1   particles 0", "script: running"])
+    }
 }

@@ -110,7 +110,7 @@ struct ParticleBenchmark {
 
     /// Stepping, composing, drawing and presenting in an SDL window (vsync off), as the viewer
     /// does: drawn by Render's rasterizer on every core and shown as one texture, or (`gpu`, the
-    /// viewer's `--gpu`) through SDL's renderer. Needs a display.
+    /// viewer's `--draw gpu`) through SDL's renderer. Needs a display.
     func runWindow(_ window: SDLWindow, gpu: Bool) throws(SDLError) -> Result {
         let compositor = Compositor()
         let backend = HeadlessBackend()

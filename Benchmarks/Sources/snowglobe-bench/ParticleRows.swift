@@ -84,7 +84,7 @@ struct ParticleRows {
                 note: "frame = step + compose + draw; \(split); target: ratio <= 1"),
             row("particles: \(n), 1280x720, window (viewer: CPU frame shown as a texture)", window, peer: love,
                 note: "frame = step + compose + draw + present, vsync off; target: ratio <= 1"),
-            row("particles: \(n), 1280x720, window --gpu (SDL \(renderer))", gpuWindow, peer: love,
+            row("particles: \(n), 1280x720, window --draw gpu (SDL \(renderer))", gpuWindow, peer: love,
                 note: "the draw list through SDL_RenderGeometry on llvmpipe, as LÖVE draws"),
             row("particles: seed 004 snow (\(seedLive) live), 1280x720, headless (all cores)", seedHeadless,
                 peer: "love-particles at \(seedLive)", note: "two cells, pre-run 21 s"),
@@ -93,7 +93,7 @@ struct ParticleRows {
                 note: "vsync off; the seed's flakes are up to 50 px (scale 0.15 ± 0.6), the peer's 6–13 px"),
             row("particles: love-particles scene at \(seedLive), window (viewer)", smallWindow,
                 peer: "love-particles at \(seedLive)", note: "like for like; vsync off; the CPU frame's upload is most of it"),
-            row("particles: love-particles scene at \(seedLive), window --gpu (SDL \(renderer))", smallGPUWindow,
+            row("particles: love-particles scene at \(seedLive), window --draw gpu (SDL \(renderer))", smallGPUWindow,
                 peer: "love-particles at \(seedLive)", note: "like for like; vsync off"),
         ]
     }
