@@ -162,7 +162,8 @@ public final class ScriptHost {
         case .string: return lua.toString(at: index).map(PersistedValue.string)
         case .boolean: return .bool(lua.toBool(at: index))
         case .table:
-            guard depth < 32 else { return nil }
+            // Two slots per level (key and value); Lua only guarantees 20 to the host.
+            guard depth < 32, lua.checkStack(4) else { return nil }
             var entries: [(key: PersistedKey, value: PersistedValue)] = []
             lua.forEach(in: index) {
                 let key: PersistedKey?
@@ -181,6 +182,8 @@ public final class ScriptHost {
         }
     }
 
+    /// Pushes `value` (the caller makes room for one slot); a table's entries need three more
+    /// each level, which it makes room for itself.
     func pushPersisted(_ value: PersistedValue) {
         switch value {
         case .number(let n): lua.push(n)
@@ -190,6 +193,7 @@ public final class ScriptHost {
         case .table(let entries):
             lua.newTable(fieldCount: Int32(min(entries.count, 1 << 20)))
             for (key, value) in entries {
+                guard lua.checkStack(3) else { break }
                 switch key {
                 case .integer(let i): lua.push(i)
                 case .string(let s): lua.push(s)
