@@ -32,4 +32,24 @@ struct FuzzRegressionTests {
             #expect(entries.count == 2)
         }
     }
+
+    /// Fuzz program 12385159451333097962: `ca.persist` holding a table that shares its subtables
+    /// (`t = { t, t }` forty times) was read as 2^40 values when the viewer reloaded: a hang.
+    @Test(.timeLimit(.minutes(1)))
+    func persistedDataThatSharesTablesIsCutShortWithAMessage() {
+        let h = ScriptHarness("""
+            local t = {} for i = 1, 40 do t = { t, t } end
+            ca.persist.shared = t
+            ca.persist.score = 12
+            """)
+        #expect(h.start() == nil)
+        let saved = h.host.persistedData()
+        #expect(h.messages == ["ca.persist holds more than 100000 values; only the first 100000 are kept across the reload"])
+        #expect(h.errors.first?.context == "ca.persist")
+        guard case .table(let entries)? = saved else {
+            Issue.record("no persisted table")
+            return
+        }
+        #expect(entries.contains { $0.key == .string("shared") })
+    }
 }

@@ -89,10 +89,21 @@ public final class ScriptHost {
         guard !closed else { return nil }
         guard lua.getGlobal("ca") == .table else { lua.pop(); return nil }
         _ = lua.rawGet(-1, field: "persist")
-        let value = readPersisted(at: lua.absIndex(-1), depth: 0)
+        var remaining = ScriptHost.maxPersistedValues
+        let value = readPersisted(at: lua.absIndex(-1), depth: 0, remaining: &remaining)
         lua.pop(2)
+        if remaining < 0 {
+            report(ScriptError(kind: .runtime,
+                               message: "ca.persist holds more than \(ScriptHost.maxPersistedValues) values; only the first \(ScriptHost.maxPersistedValues) are kept across the reload",
+                               context: "ca.persist"))
+        }
         return value
     }
+
+    /// The most values (table entries, nested ones included) `ca.persist` keeps across a reload:
+    /// a table that shares its subtables (`t = {t, t}` forty times) would otherwise be read as
+    /// billions of values.
+    public static let maxPersistedValues = 100_000
 
     // MARK: Calling Lua
 
@@ -154,7 +165,9 @@ public final class ScriptHost {
         return host
     }
 
-    private func readPersisted(at index: Int32, depth: Int) -> PersistedValue? {
+    /// The value at `index` as plain data, counting table entries down from `remaining` (which
+    /// goes below 0 when some were dropped).
+    private func readPersisted(at index: Int32, depth: Int, remaining: inout Int) -> PersistedValue? {
         switch lua.type(at: index) {
         case .number:
             if let i = lua.toInteger(at: index), lua_isinteger(lua.L, index) != 0 { return .integer(i) }
@@ -172,7 +185,10 @@ public final class ScriptHost {
                 case .string: key = lua.toString(at: -2).map(PersistedKey.string)
                 default: key = nil
                 }
-                if let key, let value = readPersisted(at: lua.absIndex(-1), depth: depth + 1) {
+                guard let key else { return }
+                remaining -= 1
+                guard remaining >= 0 else { return }
+                if let value = readPersisted(at: lua.absIndex(-1), depth: depth + 1, remaining: &remaining) {
                     entries.append((key, value))
                 }
             }
