@@ -52,4 +52,20 @@ struct FuzzRegressionTests {
         }
         #expect(entries.contains { $0.key == .string("shared") })
     }
+
+    /// Fuzz program 14319441099569151960: `insertSublayer(l, math.mininteger)` overflowed turning
+    /// the 1-based index into a 0-based one: a Swift trap.
+    @Test func insertSublayerTakesAnyIntegerIndex() {
+        let h = ScriptHarness("""
+            local a, b, c = ca.Layer{ name = "a" }, ca.Layer{ name = "b" }, ca.Layer{ name = "c" }
+            ca.root:addSublayer(a)
+            ca.root:insertSublayer(b, math.mininteger)
+            ca.root:insertSublayer(c, math.maxinteger)
+            local names = {}
+            for i, l in ipairs(ca.root.sublayers) do names[i] = l.name end
+            print(table.concat(names, " "))
+            """)
+        #expect(h.start() == nil)
+        #expect(h.output == ["b a c"])
+    }
 }
