@@ -68,4 +68,32 @@ struct FuzzRegressionTests {
         #expect(h.start() == nil)
         #expect(h.output == ["b a c"])
     }
+
+    /// Fuzz program 8775718174667212807: a `__gc` metamethod runs with Lua's hooks turned off,
+    /// so the time limit could not stop one that loops, and the host hung (at the script's
+    /// next allocation or `collectgarbage()`, or in `close()`). Scripts may not set one.
+    @Test(.timeLimit(.minutes(1)))
+    func aFinalizerCannotHangTheHost() {
+        var options = ScriptOptions()
+        options.budget.timeLimit = 0.2
+        let h = ScriptHarness("""
+            local ok, err = pcall(setmetatable, {}, { __gc = function() while true do end end })
+            print(ok, err)
+            local mt = { __gc = false }
+            print(pcall(setmetatable, {}, mt))
+            local t = setmetatable({}, { __index = function() return 1 end })
+            print(t.x)
+            setmetatable({}, { __gc = function() while true do end end })
+            collectgarbage()
+            """, options: options)
+        let error = h.start()
+        h.host.close()
+        #expect(h.output == [
+            "false\tbad argument #2 to 'setmetatable' (a __gc metamethod is not allowed: the time limit cannot stop a finalizer)",
+            "false\tbad argument #2 to 'setmetatable' (a __gc metamethod is not allowed: the time limit cannot stop a finalizer)",
+            "1",
+        ])
+        #expect(error?.line == 7)
+        #expect(error?.message.hasSuffix("main.lua:7: bad argument #2 to 'setmetatable' (a __gc metamethod is not allowed: the time limit cannot stop a finalizer)") == true)
+    }
 }
