@@ -10,6 +10,7 @@
  *   4. The trampoline that calls a Swift function and raises (or yields) for it.
  *   5. Protected calls and resumes with the traceback handler and the budgets.
  *   6. Swift objects as userdata: the weak cache, types, the property fast path, __gc.
+ *   7. String patterns under the time limit (patterns.h).
  *
  * The rule (see LuaFunction.swift): a Lua error is a longjmp, and it must never cross a Swift
  * frame. Every function here that may raise says so ("RAISES"); Swift never calls those. The
@@ -878,5 +879,11 @@ static inline void sg_freetypes(sg_VM *vm) {
 }
 
 #pragma clang assume_nonnull end
+
+/* ========================================================================================
+ * 7. String patterns under the time limit (patterns.h)
+ * ======================================================================================== */
+
+#include "patterns.h"
 
 #endif

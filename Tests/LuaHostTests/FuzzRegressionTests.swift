@@ -96,4 +96,21 @@ struct FuzzRegressionTests {
         #expect(error?.line == 7)
         #expect(error?.message.hasSuffix("main.lua:7: bad argument #2 to 'setmetatable' (a __gc metamethod is not allowed: the time limit cannot stop a finalizer)") == true)
     }
+
+    /// Fuzz program 6446436672307496238: `('x'):rep(1e4):find(('x?'):rep(20) .. 'y')` backtracks
+    /// for hours inside one C call, where the time limit's hook never fires: a hang.
+    @Test(.timeLimit(.minutes(1)))
+    func aCatastrophicPatternIsStoppedByTheTimeLimit() {
+        var options = ScriptOptions()
+        options.budget.timeLimit = 0.2
+        let h = ScriptHarness("""
+            ca.after(0.1, function() print("still running") end)
+            local found = ('x'):rep(1e4):find(('x?'):rep(20) .. 'y')
+            """, options: options)
+        let error = h.start()
+        #expect(error?.kind == .timeout)
+        #expect(h.messages == ["main.lua:2: script ran too long (more than 0.2 s in one call)"])
+        h.run(until: 0.2)
+        #expect(h.output == ["still running"])
+    }
 }
