@@ -113,4 +113,28 @@ struct FuzzRegressionTests {
         h.run(until: 0.2)
         #expect(h.output == ["still running"])
     }
+
+    /// Found by the fuzzer's check that no message shows a cut path (programs 5007117048991136983,
+    /// 13010411966416010388 and more): an error raised with `error(msg, 2)` by a Lua-written
+    /// helper (ca.transaction, require, setmetatable), or re-raised by one, named a script whose
+    /// path is over 59 bytes as Lua's "...last/56/bytes/main.lua".
+    @Test func errorsNameLongScriptPathsInFull() {
+        let h = ScriptHarness("""
+            ca.after(0, function() ca.transaction(5) end)
+            ca.after(0, function() ca.transaction(function() error("inside") end) end)
+            ca.after(0, function() require("failing") end)
+            ca.after(0, function() local t = nil; ca.transaction(function() return t.x end) end)
+            """, files: ["failing.lua": "error('module failed')"])
+        #expect((h.folder + "/main.lua").utf8.count > 59)
+        #expect(h.start() == nil)
+        h.run(until: 0.1)
+        #expect(h.messages == [
+            "main.lua:1: bad argument #1 to 'transaction' (function expected, got number)",
+            "main.lua:2: inside",
+            "failing.lua:1: module failed",
+            "main.lua:4: attempt to index a nil value (upvalue 't')",
+        ])
+        #expect(h.errors.allSatisfy { $0.file?.hasPrefix(h.folder) == true })
+        #expect(h.errors.allSatisfy { $0.traceback?.contains("...") != true })
+    }
 }

@@ -123,9 +123,10 @@ public final class ScriptHost {
         if unbalanced > 0 { reportUnbalanced(unbalanced, in: context) }
     }
 
-    /// Records and announces an error; returns it.
+    /// Records and announces an error (with the paths of the script's files in full); returns it.
     @discardableResult
     func report(_ error: ScriptError) -> ScriptError {
+        let error = error.restoringCutPaths(dependencies)
         errors.append(error)
         onError?(error)
         return error
