@@ -4,8 +4,9 @@ import LayerKit
 import LuaBridge
 @testable import LuaHost
 
-/// Bugs the fuzzer (Tests/FuzzTests) found, one test each, named by what a user would have seen.
-struct FuzzRegressionTests {
+/// Bugs the fuzzer and the errors table (Tests/ReliabilityTests) found, one test each, named by
+/// what a user would have seen.
+struct ReliabilityRegressionTests {
     /// Fuzz program 363256345404178072: a cyclic `ca.persist` (`t.self = t`) carried across a
     /// reload pushed 32 nested tables onto the Lua stack without making room for them, and the
     /// heap was corrupted ("corrupted size vs. prev_size" at the next close).
@@ -136,5 +137,43 @@ struct FuzzRegressionTests {
         ])
         #expect(h.errors.allSatisfy { $0.file?.hasPrefix(h.folder) == true })
         #expect(h.errors.allSatisfy { $0.traceback?.contains("...") != true })
+    }
+
+    /// Found by docs/errors.md: a check that failed after the binding had pushed a value it
+    /// popped in a `defer` (a constructor's key, an array element, an options field) popped the
+    /// error message instead, and the user saw "(error object is a table value)" or the bad
+    /// value itself ("-1") with no file or line.
+    @Test(arguments: [
+        ("ca.Layer{ opacity = 'half' }", "main.lua:1: bad value for 'opacity' of Layer (number expected, got 'half')"),
+        ("ca.Layer{ position = { 1/0, 0 } }", "main.lua:1: bad value for 'position' of Layer (point {x, y} expected, got table)"),
+        ("ca.Layer{ sublayers = { 5 } }", "main.lua:1: bad value for 'sublayers' of Layer (layer expected at [1], got number)"),
+        ("ca.Layer{ actions = { opactiy = false } }", "main.lua:1: unknown property 'opactiy' in 'actions' of Layer (did you mean 'opacity'?)"),
+        ("ca.BasicAnimation{ keyPath = 'opacity', duration = -1 }", "main.lua:1: bad value for 'duration' (number >= 0 expected, got -1.0)"),
+        ("ca.AnimationGroup{ animations = { 5 } }", "main.lua:1: bad value for 'animations' (Animation expected at [1], got number)"),
+        ("ca.KeyframeAnimation{ keyPath = 'opacity', values = { 0, 'x' } }", "main.lua:1: bad value for 'values[2]' of 'opacity' (number expected, got 'x')"),
+        ("ca.Image.circle{ radius = -1 }", "main.lua:1: bad value for 'radius' (number in 0.5...2048.0 expected, got -1.0)"),
+    ])
+    func aBadValueInATableIsReportedWithItsMessage(script: String, message: String) {
+        let h = ScriptHarness(script)
+        h.host.images = BlankImages()
+        _ = h.start()
+        #expect(h.messages == [message])
+    }
+}
+
+/// Images of the right size, all transparent.
+final class BlankImages: ImageProvider {
+    func loadImage(atPath path: String) throws -> Image {
+        throw CocoaError(.fileNoSuchFile)
+    }
+
+    func circle(radius: Double, softness: Double, color: Color) -> Image? {
+        let side = Int(radius * 2)
+        return Image(width: side, height: side, premultipliedRGBA: [UInt8](repeating: 0, count: side * side * 4))
+    }
+
+    func snowflake(size: Double, arms: Int, seed: UInt64, color: Color) -> Image? {
+        let side = Int(size)
+        return Image(width: side, height: side, premultipliedRGBA: [UInt8](repeating: 0, count: side * side * 4))
     }
 }
