@@ -159,6 +159,34 @@ struct ReliabilityRegressionTests {
         _ = h.start()
         #expect(h.messages == [message])
     }
+
+    /// Found by docs/errors.md: helpers written in Lua on top of Swift functions (`ca.after`,
+    /// `ca.every`, `ca.await`, `require`) reported their mistakes at a line of snowglobe's own
+    /// code ("snowglobe:37: bad value for 'interval' of Timer (… got number)"), and a module
+    /// that failed to load as "main.lua:1: ././broken.lua:1: …".
+    @Test(arguments: [
+        ("ca.after(-1, print)", "main.lua:1: bad argument #1 to 'after' (number >= 0 expected, got -1.0)"),
+        ("ca.every(0/0, print)", "main.lua:1: bad argument #1 to 'every' (number >= 0 expected, got nan)"),
+        ("ca.every(1)", "main.lua:1: bad argument #2 to 'every' (function expected, got no value)"),
+        ("ca.Timer.scheduled{ interval = -2, action = print }", "main.lua:1: bad value for 'interval' of Timer (number >= 0 expected, got -2.0)"),
+        ("ca.await(function() end)", "main.lua:1: ca.await can only be called inside a task (start one with ca.spawn)"),
+        ("require('broken')", "main.lua:1: error loading module 'broken' from file 'broken.lua':\n\tbroken.lua:1: unexpected symbol near '='"),
+    ])
+    func helpersReportMistakesAtTheScriptsLine(script: String, message: String) {
+        let h = ScriptHarness(script, files: ["broken.lua": "local x = = 1"])
+        _ = h.start()
+        #expect(h.messages == [message])
+    }
+
+    @Test func theShortTimerFormsStillWork() {
+        let h = ScriptHarness("""
+            local t = ca.every(0.1, function(timer) print("tick", timer.interval) end)
+            ca.after(0.25, function() t:invalidate() print("after", t.isValid) end)
+            """)
+        #expect(h.start() == nil)
+        h.run(until: 0.5)
+        #expect(h.output == ["tick\t0.1", "tick\t0.1", "after\tfalse"])
+    }
 }
 
 /// Images of the right size, all transparent.

@@ -32,8 +32,8 @@ _G.load = function(chunk, name, mode, env)
   return load(chunk, name, "t")
 end
 
-local function loadConfined(path)
-  local source, chunk = readChunk(path)
+local function loadConfined(path, found)
+  local source, chunk = readChunk(path, found)
   if not source then return nil, chunk end
   return load(source, chunk, "t")
 end
@@ -67,8 +67,8 @@ require = function(name)
   if not path then
     error("module '" .. name .. "' not found:" .. searched, 2)
   end
-  local f, err = loadConfined(path)
-  if not f then error(err, 2) end
+  local f, err = loadConfined(path, true)
+  if not f then error("error loading module '" .. name .. "' from file '" .. path .. "':\n\t" .. err, 2) end
   loading[name] = true
   local ok, result = pcall(f, name, path)
   loading[name] = nil

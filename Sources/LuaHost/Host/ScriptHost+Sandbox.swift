@@ -47,9 +47,10 @@ extension ScriptHost {
     }
 
     /// Reads a Lua file for loadfile, dofile and require, if it is inside the script's folder or
-    /// the library: (source, chunk name) or (nil, message).
-    func readChunk(_ path: String) -> (source: String?, chunkOrMessage: String) {
-        let resolved = path.hasPrefix("/") ? path : "\(scriptFolder)/\(path)"
+    /// the library: (source, chunk name) or (nil, message). A relative path is taken from the
+    /// script's folder, unless `found` says `findModule` already made it one.
+    func readChunk(_ path: String, found: Bool = false) -> (source: String?, chunkOrMessage: String) {
+        let resolved = path.hasPrefix("/") || found ? path : "\(scriptFolder)/\(path)"
         guard let real = realPath(resolved) else {
             return (nil, "cannot open \(path) (no such file)")
         }
@@ -94,11 +95,11 @@ private func luaFindModule(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-/// `readChunk(path) -> source, chunkname | nil, message`.
+/// `readChunk(path, found) -> source, chunkname | nil, message`.
 private func luaReadChunk(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         let path = try lua.checkString(1)
-        let (source, second) = try ScriptHost.require(lua).readChunk(path)
+        let (source, second) = try ScriptHost.require(lua).readChunk(path, found: lua.toBool(at: 2))
         if let source { lua.push(source) } else { lua.pushNil() }
         lua.push(second)
         return 2
