@@ -187,6 +187,16 @@ struct ReliabilityRegressionTests {
         h.run(until: 0.5)
         #expect(h.output == ["tick\t0.1", "tick\t0.1", "after\tfalse"])
     }
+
+    /// Found by docs/errors.md: a script file that is not text (bytecode, an image saved under
+    /// the script's name) was refused with "attempt to load a binary chunk (mode is 't')",
+    /// naming no file.
+    @Test func aBinaryScriptIsRefusedNamingTheFile() {
+        let h = ScriptHarness("\u{1B}Lua\u{54}\u{0}")
+        let error = h.start()
+        #expect(error?.kind == .syntax)
+        #expect(h.messages == ["main.lua: attempt to load a binary chunk (mode is 't')"])
+    }
 }
 
 /// Images of the right size, all transparent.

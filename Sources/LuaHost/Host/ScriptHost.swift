@@ -60,7 +60,13 @@ public final class ScriptHost {
         do throws(LuaError) {
             try lua.load(file: scriptPath)
         } catch {
-            throw report(ScriptError(error, context: nil))
+            var failure = ScriptError(error, context: nil)
+            // Lua names no file when it refuses a whole file (a binary chunk): say which.
+            if !failure.message.contains(scriptPath) {
+                failure.message = "\(scriptPath): \(failure.message)"
+                failure.file = failure.file ?? scriptPath
+            }
+            throw report(failure)
         }
         var failure: ScriptError?
         let unbalanced = scene.perform {
