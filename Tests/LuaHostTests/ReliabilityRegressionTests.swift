@@ -197,6 +197,16 @@ struct ReliabilityRegressionTests {
         #expect(error?.kind == .syntax)
         #expect(h.messages == ["main.lua: attempt to load a binary chunk (mode is 't')"])
     }
+
+    /// Found by docs/errors.md: `snowglobe check .` crashed, as did any one-letter script name
+    /// (`snowglobe check x`): NSString's deletingLastPathComponent traps on them on Linux.
+    @Test(arguments: [".", "x", "./", "a/", "/", "main.lua", "dir/main.lua", "/abs/main.lua"])
+    func anyScriptPathMakesAHost(path: String) {
+        let host = ScriptHost(scriptPath: path)
+        defer { host.close() }
+        let expected = ["main.lua": ".", "dir/main.lua": "dir", "/abs/main.lua": "/abs", "/": "/", "a/": "a"][path] ?? "."
+        #expect(host.scriptFolder == expected)
+    }
 }
 
 /// Images of the right size, all transparent.

@@ -36,8 +36,7 @@ public final class ScriptHost {
     /// Creates the scene and the VM, and installs the sandbox and `ca`; nothing of the script runs yet.
     public init(scriptPath: String, options: ScriptOptions = ScriptOptions()) {
         self.scriptPath = scriptPath
-        self.scriptFolder = (scriptPath as NSString).deletingLastPathComponent.isEmpty
-            ? "." : (scriptPath as NSString).deletingLastPathComponent
+        self.scriptFolder = ScriptHost.folder(of: scriptPath)
         self.options = options
         scene = Scene(size: options.size, time: options.startTime)
         scene.frameDuration = options.framesPerSecond > 0 && options.framesPerSecond.isFinite ? 1 / options.framesPerSecond : 1.0 / 60
@@ -51,6 +50,14 @@ public final class ScriptHost {
 
     deinit {
         close()
+    }
+
+    /// The folder `path` is in: what comes before its last "/" ("/" at the root, "." for a bare
+    /// name). Not NSString's deletingLastPathComponent, which traps on Linux for ".", "./", a
+    /// one-letter name or "a/".
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Loads and runs the script's top level inside a transaction. A syntax error, or an error
