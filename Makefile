@@ -6,7 +6,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 RELEASE_FLAGS = -c release -Xswiftc -enforce-exclusivity=unchecked
 
-.PHONY: all deps deps-bench build release test run bench clean
+.PHONY: all deps deps-bench build release test fuzz run bench clean
 
 all: build
 
@@ -29,6 +29,14 @@ release: deps
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+
+## fuzz: random `ca` programs for FUZZ_SECONDS (default 300) of wall-clock time; FUZZ_SEED=n
+## repeats a run, FUZZ_PROGRAM=n replays one program (printing its source and errors)
+FUZZ_SECONDS ?= 300
+
+fuzz: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter 'FuzzTests.aLongRun'
 
 ## run: install, build, and run snowglobe on the built-in default example
 run: release

@@ -57,5 +57,6 @@ let package = Package(
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
         .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "snowglobe"]),
     ]
 )
