@@ -207,6 +207,24 @@ struct ReliabilityRegressionTests {
         let expected = ["main.lua": ".", "dir/main.lua": "dir", "/abs/main.lua": "/abs", "/": "/", "a/": "a"][path] ?? "."
         #expect(host.scriptFolder == expected)
     }
+
+    /// Fuzz program 2759169522461924401: callbacks that each schedule two more of themselves
+    /// doubled every frame (2^n display links, timers or waiting tasks by frame n) and the host
+    /// never finished a frame again. Timers and display links are capped at 10,000, and the
+    /// errors a host keeps at its latest 1,000 or so.
+    @Test(.timeLimit(.minutes(1)), arguments: [
+        ("local function f() ca.after(0, f) ca.after(0, f) end f()", "too many timers"),
+        ("local function g() ca.DisplayLink(function(link) link:invalidate() g() g() end) end g()", "too many display links"),
+        ("local function h() ca.spawn(function() ca.wait(0) h() h() end) end h()", "too many timers"),
+    ])
+    func callbacksThatMultiplyAreCapped(script: String, message: String) {
+        let h = ScriptHarness(script + "\nca.after(0.3, function() print('alive', ca.now()) end)")
+        #expect(h.start() == nil)
+        h.run(until: 0.3)
+        #expect(h.output == ["alive\t0.3"])
+        #expect(h.messages.contains { $0.contains(message) })
+        #expect(h.errors.count < 2 * ScriptHost.maxKeptErrors)
+    }
 }
 
 /// Images of the right size, all transparent.

@@ -228,6 +228,7 @@ private func wait(_ L: OpaquePointer) -> Int32 {
         guard lua.isYieldable, host.tasks[lua.L] != nil else {
             throw lua.error("ca.wait can only be called inside a task (start one with ca.spawn)")
         }
+        try TimerBinding.checkRoom(lua, host)
         let thread = lua.L
         host.scene.scheduleTimer(interval: seconds.isFinite ? seconds : .infinity, repeats: false) { [weak host] _ in
             host?.resumeTask(thread)

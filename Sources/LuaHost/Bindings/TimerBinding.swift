@@ -17,6 +17,18 @@ enum TimerBinding {
         lua.setFunction(after, named: "after", inTableAt: ca)
     }
 
+    /// The most timers a script may have scheduled at once (`ca.wait`'s included): callbacks
+    /// that each schedule two more would otherwise double in number every frame until the host
+    /// stops.
+    static let maxTimers = 10_000
+
+    /// Raises "too many timers" when the script already has ``maxTimers``.
+    static func checkRoom(_ lua: LuaState, _ host: ScriptHost) throws(LuaRaise) {
+        guard host.scene.scheduledTimerCount < maxTimers else {
+            throw lua.error("too many timers: \(maxTimers) are scheduled (invalidate some, or let one timer do the work)")
+        }
+    }
+
     /// Schedules a timer calling the function at the top of the stack (popped).
     static func schedule(_ lua: LuaState, _ host: ScriptHost, interval: Double, repeats: Bool) -> Timer {
         let callback = LuaCallback(popping: lua, host: host)
@@ -40,6 +52,7 @@ private func shortForm(_ L: OpaquePointer, repeats: Bool) -> Int32 {
         }
         try lua.checkFunction(2)
         let host = try ScriptHost.require(lua)
+        try TimerBinding.checkRoom(lua, host)
         lua.top = 2
         lua.push(TimerBinding.schedule(lua, host, interval: interval, repeats: repeats))
         return 1
@@ -72,6 +85,7 @@ private func scheduled(_ L: OpaquePointer) -> Int32 {
         }
         let repeats = lua.toBool(at: -1)
         lua.pop()
+        try TimerBinding.checkRoom(lua, host)
         guard lua.rawGet(1, field: "action") == .function else {
             throw lua.error("bad value for 'action' of Timer (function expected, got \(lua.describeValue(at: -1)))")
         }

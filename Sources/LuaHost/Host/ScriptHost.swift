@@ -20,8 +20,11 @@ public final class ScriptHost {
     public var output: (String) -> Void = { print($0) }
     /// Receives every error, as it happens.
     public var onError: ((ScriptError) -> Void)?
-    /// Every error so far, oldest first.
+    /// The errors so far, oldest first: the last ``maxKeptErrors`` at least (a script failing in
+    /// every frame must not fill the memory of a viewer left running).
     public private(set) var errors: [ScriptError] = []
+    /// How many of the latest errors `errors` keeps at least.
+    public static let maxKeptErrors = 1_000
     /// Makes images for `ca.Image` (files, circles, snowflakes); without one those calls fail.
     public var images: ImageProvider?
     /// Files the script read (itself, modules, images), for a viewer to watch.
@@ -141,6 +144,7 @@ public final class ScriptHost {
     func report(_ error: ScriptError) -> ScriptError {
         let error = error.restoringCutPaths(dependencies)
         errors.append(error)
+        if errors.count >= 2 * ScriptHost.maxKeptErrors { errors.removeFirst(errors.count - ScriptHost.maxKeptErrors) }
         onError?(error)
         return error
     }
