@@ -11,8 +11,9 @@ struct FuzzFailure: Sendable, CustomStringConvertible {
     let reason: String
     /// Where the program was saved, for `snowglobe check`.
     let savedPath: String
+    let replay: String
 
-    var description: String { "program \(seed): \(reason)\n    saved as \(savedPath) (replay: FUZZ_PROGRAM=\(seed) make fuzz)" }
+    var description: String { "program \(seed): \(reason)\n    saved as \(savedPath) (replay: \(replay))" }
 }
 
 /// How one program ended.
@@ -83,8 +84,8 @@ final class FuzzRunner {
         let current = "\(outFolder)/current.lua"
         FileManager.default.createFile(atPath: current, contents: Data(program.source.utf8))
         FileManager.default.createFile(atPath: scriptPath, contents: Data(program.source.utf8))
-        CrashGuard.arm(crash: "\nFUZZ CRASH in program \(program.seed): its source is \(current) (replay: FUZZ_PROGRAM=\(program.seed) make fuzz)\n",
-                       hang: "\nFUZZ HANG: program \(program.seed) ran over \(Int(hangSeconds)) s of wall-clock time; its source is \(current) (replay: FUZZ_PROGRAM=\(program.seed) make fuzz)\n",
+        CrashGuard.arm(crash: "\nFUZZ CRASH in program \(program.seed): its source is \(current) (replay: \(program.replay))\n",
+                       hang: "\nFUZZ HANG: program \(program.seed) ran over \(Int(hangSeconds)) s of wall-clock time; its source is \(current) (replay: \(program.replay))\n",
                        seconds: hangSeconds)
         defer { CrashGuard.disarm() }
         var result = ProgramResult()
@@ -302,11 +303,13 @@ func residentMemory() -> Int {
 
 /// Runs programs `first`, `first+1`… of the run seeded `seed` on a thread of its own with the
 /// main thread's stack size, until `count` programs ran or `seconds` passed.
-func fuzz(seed: UInt64, count: Int, seconds: Double, only: UInt64? = nil, verbose: Bool = false) async -> FuzzSummary {
+func fuzz(seed: UInt64, count: Int, seconds: Double, only: UInt64? = nil, storms: Bool = true,
+          verbose: Bool = false) async -> FuzzSummary {
     await withCheckedContinuation { (continuation: CheckedContinuation<FuzzSummary, Never>) in
         let thread = Thread {
             CrashGuard.prepareThread()
-            continuation.resume(returning: fuzzOnThisThread(seed: seed, count: count, seconds: seconds, only: only, verbose: verbose))
+            continuation.resume(returning: fuzzOnThisThread(seed: seed, count: count, seconds: seconds, only: only,
+                                                                storms: storms, verbose: verbose))
         }
         thread.stackSize = 8 << 20
         thread.name = "fuzz"
@@ -318,7 +321,8 @@ func fuzz(seed: UInt64, count: Int, seconds: Double, only: UInt64? = nil, verbos
 let fuzzOutFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent(".build/fuzz").path
 
-private func fuzzOnThisThread(seed: UInt64, count: Int, seconds: Double, only: UInt64?, verbose: Bool) -> FuzzSummary {
+private func fuzzOnThisThread(seed: UInt64, count: Int, seconds: Double, only: UInt64?, storms: Bool,
+                              verbose: Bool) -> FuzzSummary {
     let runner = FuzzRunner(outFolder: fuzzOutFolder)
     var summary = FuzzSummary()
     let started = Date()
@@ -326,7 +330,7 @@ private func fuzzOnThisThread(seed: UInt64, count: Int, seconds: Double, only: U
     var index = 0
     while index < count && Date().timeIntervalSince(started) < seconds {
         let programSeed = only ?? FuzzRandom.programSeed(run: seed, index: index)
-        let program = ProgramGenerator.program(seed: programSeed)
+        let program = ProgramGenerator.program(seed: programSeed, storms: storms)
         if verbose { print("--- program \(programSeed)\n\(program.source)\n--- plan \(program.plan.steps)") }
         let result = runner.run(program)
         summary.programs += 1
@@ -337,7 +341,8 @@ private func fuzzOnThisThread(seed: UInt64, count: Int, seconds: Double, only: U
         if !result.failures.isEmpty {
             let saved = "\(runner.outFolder)/failed-\(programSeed).lua"
             FileManager.default.createFile(atPath: saved, contents: Data(program.source.utf8))
-            summary.failures.append(FuzzFailure(seed: programSeed, reason: result.failures.joined(separator: "; "), savedPath: saved))
+            summary.failures.append(FuzzFailure(seed: programSeed, reason: result.failures.joined(separator: "; "),
+                                                savedPath: saved, replay: program.replay))
         }
         index += 1
         if index == warmUp { summary.residentAfterWarmUp = residentMemory() }

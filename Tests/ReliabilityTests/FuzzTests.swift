@@ -7,13 +7,14 @@ import Testing
 ///     make fuzz                      # FUZZ_SECONDS=300 by default
 ///     FUZZ_SECONDS=3600 FUZZ_SEED=7 make fuzz
 ///     FUZZ_PROGRAM=1234567 make fuzz # replays one program, printing its source and errors
+///                                    # (add FUZZ_STORMS=0 for one from the short run)
 ///
 /// A failing program is saved under .build/fuzz/ as a standalone .lua file for `snowglobe check`.
 struct FuzzTests {
     static let environment = ProcessInfo.processInfo.environment
 
     @Test func aShortRunOfRandomProgramsNeitherCrashesHangsNorLeaks() async {
-        let summary = await fuzz(seed: 2026, count: 250, seconds: 40)
+        let summary = await fuzz(seed: 2026, count: 200, seconds: 40, storms: false)
         print(summary)
         #expect(summary.programs >= 100)
         #expect(summary.failures.isEmpty, "\(summary)")
@@ -27,7 +28,8 @@ struct FuzzTests {
         let seed = UInt64(Self.environment["FUZZ_SEED"] ?? "") ?? UInt64(Date().timeIntervalSince1970)
         let only = UInt64(Self.environment["FUZZ_PROGRAM"] ?? "")
         if only == nil { print("fuzz: seed \(seed) for \(Int(seconds)) s") }
-        let summary = await fuzz(seed: seed, count: .max, seconds: seconds, only: only, verbose: only != nil)
+        let storms = Self.environment["FUZZ_STORMS"] != "0"
+        let summary = await fuzz(seed: seed, count: .max, seconds: seconds, only: only, storms: storms, verbose: only != nil)
         print(summary)
         #expect(summary.failures.isEmpty, "\(summary)")
         if only == nil && summary.programs > 500 {

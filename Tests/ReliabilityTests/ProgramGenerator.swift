@@ -10,6 +10,8 @@ struct FuzzProgram: Sendable {
     /// Other files in the script's folder (modules for `require`, images).
     let files: [String: [UInt8]]
     let plan: RunPlan
+    /// How to run it again: `FUZZ_PROGRAM=… make fuzz`.
+    let replay: String
 }
 
 /// What the runner does with a program after starting it.
@@ -52,16 +54,20 @@ struct ProgramGenerator {
     private var depth = 0
     private var endlessLoops = 0
     private var heavy = 0
-    private var counter = 0
+    /// Whether to write callbacks that multiply (each schedules two more of itself): they are
+    /// stopped only at the limits on timers and display links, which takes a debug build tens of
+    /// seconds, so the short run in `make test` leaves them out.
+    private let storms: Bool
 
-    init(seed: UInt64, catalog: APICatalog = .current) {
+    init(seed: UInt64, storms: Bool = true, catalog: APICatalog = .current) {
         rng = FuzzRandom(seed: seed)
+        self.storms = storms
         self.catalog = catalog
     }
 
     /// The program for `seed`.
-    static func program(seed: UInt64, catalog: APICatalog = .current) -> FuzzProgram {
-        var generator = ProgramGenerator(seed: seed, catalog: catalog)
+    static func program(seed: UInt64, storms: Bool = true, catalog: APICatalog = .current) -> FuzzProgram {
+        var generator = ProgramGenerator(seed: seed, storms: storms, catalog: catalog)
         return generator.makeProgram(seed: seed)
     }
 
@@ -83,12 +89,13 @@ struct ProgramGenerator {
             source += "\nca.Transaction.begin()\n" + (rng.chance(0.5) ? "L(2).opacity = 0.25\n" : "")
         }
         if rng.chance(0.08) { plan.steps.insert(.jump(.nan), at: 0) }
+        let replay = "FUZZ_PROGRAM=\(seed)" + (storms ? "" : " FUZZ_STORMS=0") + " make fuzz"
         let header = """
-            -- snowglobe fuzz program \(seed) (replay: FUZZ_PROGRAM=\(seed) make fuzz, or snowglobe check on this file;
+            -- snowglobe fuzz program \(seed) (replay: \(replay), or snowglobe check on this file;
             -- the runner also sent input events, reloaded and rendered as its plan said)
 
             """
-        return FuzzProgram(seed: seed, source: header + source, files: supportFiles(), plan: plan)
+        return FuzzProgram(seed: seed, source: header + source, files: supportFiles(), plan: plan, replay: replay)
     }
 
     /// Helpers every program starts with: pools of layers (`L`), animations (`A`) and other
@@ -475,6 +482,11 @@ struct ProgramGenerator {
             return "local a = keep(P.A, ca.BasicAnimation{ keyPath = 'position.y', toValue = \(number()), duration = \(rng.pick(["0.05", "0.2", "0"])) })\na.onStart = \(callback(arguments: "anim"))\na.onStop = \(callback(arguments: "anim, finished"))\n\(layer()):addAnimation(a, \(key()))"
         case 11: return "local x <close> = setmetatable({}, { __close = \(callback(arguments: "")) })"
         case 12: return "keep(P.A, \(animationRef())).timingFunction = \(callback(arguments: "t"))"
+        case 13 where storms && rng.chance(0.05):
+            // Callbacks that schedule two more of themselves: twice as many every frame.
+            return rng.pick(["local function f() P.n = (P.n or 0) + 1 ca.after(0, f) ca.after(0, f) end f()",
+                             "local function g() ca.DisplayLink(function(link) link:invalidate() g() g() end) end g()",
+                             "local function h() ca.spawn(function() ca.wait(0) h() h() end) end h()"])
         default: return "keep(P.O, ca.DisplayLink(function(link) if link.timestamp > \(rng.pick(["0.1", "0.3"])) then link:invalidate() end \(layer()).position = { link.timestamp * 10, 5 } end))"
         }
     }
