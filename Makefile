@@ -6,7 +6,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 RELEASE_FLAGS = -c release -Xswiftc -enforce-exclusivity=unchecked
 
-.PHONY: all deps deps-bench build release test run bench clean
+.PHONY: all deps deps-bench build release test fuzz soak run bench clean
 
 all: build
 
@@ -29,6 +29,20 @@ release: deps
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+
+## fuzz: random `ca` programs for FUZZ_SECONDS (default 300) of wall-clock time; FUZZ_SEED=n
+## repeats a run, FUZZ_PROGRAM=n replays one program (printing its source and errors)
+FUZZ_SECONDS ?= 300
+
+fuzz: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter 'FuzzTests.aLongRun'
+
+## soak: every script in Examples/ for ten minutes of virtual time, its layers, animations,
+## timers, tasks and memory sampled: they must hold steady after a minute's warm-up
+soak: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	SOAK_EXAMPLES=1 $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter 'SoakTests.anExampleHoldsSteady'
 
 ## run: install, build, and open the viewer on the built-in default example (ARGS="script.lua"
 ## for another); where there is no display, render the example headless to snowfall.gif instead

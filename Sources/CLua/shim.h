@@ -10,6 +10,7 @@
  *   4. The trampoline that calls a Swift function and raises (or yields) for it.
  *   5. Protected calls and resumes with the traceback handler and the budgets.
  *   6. Swift objects as userdata: the weak cache, types, the property fast path, __gc.
+ *   7. String patterns under the time limit (patterns.h).
  *
  * The rule (see LuaFunction.swift): a Lua error is a longjmp, and it must never cross a Swift
  * frame. Every function here that may raise says so ("RAISES"); Swift never calls those. The
@@ -127,6 +128,8 @@ typedef struct sg_VM {
   int cacheRef;           /* registry ref: weak-valued table object address -> userdata */
   int namesRef;           /* registry ref: weak-keyed table function -> fallback name */
   int errorRef;           /* registry ref: table the message handler fills (traceback, ...) */
+  int raiseRef;           /* registry ref: the message a Swift function raises, kept off the
+                             stack until the trampoline raises it (sg_stashraise) */
   int boxRef;             /* registry ref: metatable of context boxes */
   sg_Type *_Nullable types; /* registered userdata types (a list owned by this record) */
   void *_Nullable context; /* free for the host */
@@ -385,6 +388,24 @@ static int sg_trampoline(lua_State *L) {
   int n = f(L);
   vm->mayFail = saved;
   return sg_finish(L, n);
+}
+
+/** Pops the message a Swift function is about to raise into the VM's raise slot, so that the
+ *  Swift code between building the message and returning (a `defer` that pops, a loop that
+ *  resets the top) cannot lose it. */
+static inline void sg_stashraise(lua_State *L) {
+  lua_rawseti(L, LUA_REGISTRYINDEX, sg_vm(L)->raiseRef);
+}
+
+/** Pushes the stashed message (emptying the slot) for the trampoline to raise. */
+static inline void sg_pushraise(lua_State *L) {
+  sg_VM *vm = sg_vm(L);
+  if (lua_rawgeti(L, LUA_REGISTRYINDEX, vm->raiseRef) == LUA_TBOOLEAN) {
+    lua_pop(L, 1);
+    lua_pushliteral(L, "error in a Swift function (no message)");
+  }
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, LUA_REGISTRYINDEX, vm->raiseRef);
 }
 
 /** Pushes a Lua function that calls `f`, with the `nup` values on top of the stack as its
@@ -838,7 +859,7 @@ static inline int sg_detachobject(lua_State *L, const void *object) {
 }
 
 /** Sets up the bridge's registry entries in a new state: the object cache, the fallback names,
- *  the error table slot and the box metatable. */
+ *  the error table slot, the raise slot and the box metatable. */
 static inline void sg_openbridge(lua_State *L) {
   sg_VM *vm = sg_vm(L);
   lua_createtable(L, 0, 64);
@@ -855,6 +876,8 @@ static inline void sg_openbridge(lua_State *L) {
   vm->namesRef = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pushboolean(L, 0);
   vm->errorRef = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pushboolean(L, 0);
+  vm->raiseRef = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_createtable(L, 0, 3);
   lua_pushliteral(L, "LuaBridge.box");
   lua_setfield(L, -2, "__name");
@@ -878,5 +901,11 @@ static inline void sg_freetypes(sg_VM *vm) {
 }
 
 #pragma clang assume_nonnull end
+
+/* ========================================================================================
+ * 7. String patterns under the time limit (patterns.h)
+ * ======================================================================================== */
+
+#include "patterns.h"
 
 #endif

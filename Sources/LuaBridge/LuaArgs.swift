@@ -2,33 +2,38 @@ import CLua
 
 /// Argument checks with Lua's messages, word for word, without raising.
 ///
-/// Each check returns the value, or pushes the message `luaL_check*` would raise and throws
+/// Each check returns the value, or builds the message `luaL_check*` would raise and throws
 /// ``LuaRaise``; the enclosing ``LuaState/run(_:_:)`` hands it to the trampoline, which raises.
+/// The message is kept off the stack meanwhile (in the VM's raise slot), so code between the
+/// check and the end of the function may pop or reset the stack as it likes.
 /// Messages name the function as Lua does (from the call), falling back to the name given at
 /// registration, and do not count `self` in a method call:
 /// `main.lua:3: bad argument #1 to 'addAnimation' (Animation expected, got number)`.
 extension LuaState {
     // MARK: Messages
 
-    /// Pushes `luaL_argerror`'s message for argument `arg` and returns the marker to throw.
+    /// Builds `luaL_argerror`'s message for argument `arg` and returns the marker to throw.
     public func argError(_ arg: Int32, _ extraMessage: String) -> LuaRaise {
         extraMessage.withCString { sg_pushargerror(L, arg, $0) }
+        sg_stashraise(L)
         return LuaRaise()
     }
 
-    /// Pushes `luaL_typeerror`'s message ("`expected` expected, got boolean") for argument `arg`
+    /// Builds `luaL_typeerror`'s message ("`expected` expected, got boolean") for argument `arg`
     /// and returns the marker to throw.
     public func typeError(_ arg: Int32, expected: String) -> LuaRaise {
         expected.withCString { sg_pushtypeerror(L, arg, $0) }
+        sg_stashraise(L)
         return LuaRaise()
     }
 
-    /// Pushes `message` prefixed with the position of the function at `level` ("file:line: ",
+    /// Builds `message` prefixed with the position of the function at `level` ("file:line: ",
     /// as `luaL_error` does with level 1, the caller of the running function) and returns the
     /// marker to throw: `throw lua.error("index out of range")`.
     public func error(_ message: String, level: Int32 = 1) -> LuaRaise {
         push(message)
         sg_prefixwhere(L, level)
+        sg_stashraise(L)
         return LuaRaise()
     }
 

@@ -9,7 +9,9 @@ import CLua
 /// included. Over it, the running code gets the error "file:line: script ran too long (more
 /// than 2 s in one call)", again every few instructions until the call returns, so a script
 /// cannot catch it for good. Code inside one long C function (a huge `string.rep`) is not
-/// interrupted; the memory cap bounds most of those.
+/// interrupted; the memory cap bounds most of those. String patterns, whose backtracking can
+/// take exponential time inside one C call, are covered once ``LuaState/limitStringPatterns()``
+/// has wrapped them.
 ///
 /// Memory is capped in the allocator: over ``memoryLimit`` an allocation made by Lua code
 /// fails, Lua collects garbage and retries, then raises its memory error, reported as
@@ -61,6 +63,13 @@ extension LuaState {
             vm.pointee.timeLimit = max(0, newValue.timeLimit)
             vm.pointee.limit = max(0, newValue.memoryLimit)
         }
+    }
+
+    /// Puts `string.find`, `match`, `gmatch` and `gsub` under the time limit: each first runs
+    /// its search with a matcher that checks the deadline (raising "script ran too long …" when
+    /// it has passed), then calls Lua's own function. Call it after opening the string library.
+    public func limitStringPatterns() {
+        sg_limitpatterns(L)
     }
 
     /// Bytes the VM holds now, as counted by the allocator.

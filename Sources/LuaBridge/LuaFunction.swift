@@ -11,7 +11,7 @@ import CLua
 //    `luaL_tolstring`…). The bridge offers raw accesses, and messages built without raising.
 // 2. A Swift function exposed to Lua (a `LuaFunction`) reports an error by pushing the message
 //    and returning `LuaRaise.code` (``LuaState/run(_:_:)`` does this when its body throws
-//    ``LuaRaise``). The C trampoline in shim.h (`sg_trampoline`), with no Swift frame left on
+//    ``LuaRaise``, pushing the message the bridge's checks kept in the VM's raise slot). The C trampoline in shim.h (`sg_trampoline`), with no Swift frame left on
 //    the stack, then calls `lua_error`. The same holds for property handlers (`sg_index`,
 //    `sg_newindex`) and yields (``LuaState/yield(results:)``).
 // 3. Swift enters Lua only through protected calls (``LuaState/pcall(arguments:results:)``,
@@ -32,8 +32,9 @@ import CLua
 /// main-thread check, about 40 ns a call.
 public typealias LuaFunction = @convention(c) (OpaquePointer) -> Int32
 
-/// Thrown by the bridge's checks after they pushed an error message in Lua's grammar; the
-/// enclosing ``LuaState/run(_:_:)`` turns it into a Lua error raised by the trampoline.
+/// Thrown by the bridge's checks after they built an error message in Lua's grammar (kept in
+/// the VM's raise slot, off the stack); the enclosing ``LuaState/run(_:_:)`` turns it into a
+/// Lua error raised by the trampoline.
 public struct LuaRaise: Error, Sendable {
     /// What a ``LuaFunction`` returns after pushing an error message (`SG_RAISE`).
     public static let code: Int32 = -1
@@ -44,9 +45,10 @@ public struct LuaRaise: Error, Sendable {
 
 extension LuaState {
     /// Runs the body of a ``LuaFunction`` or property handler: returns the body's result count,
-    /// or ``LuaRaise/code`` if it threw. The bridge's checks throw ``LuaRaise`` with the message
-    /// already pushed; any other Swift error becomes a Lua error with its description, at the
-    /// caller's position ("file:line: ..."). Throwing costs nothing until it happens.
+    /// or ``LuaRaise/code`` with the message pushed if it threw. The bridge's checks throw
+    /// ``LuaRaise`` with the message kept aside (whatever the body did to the stack after);
+    /// any other Swift error becomes a Lua error with its description, at the caller's
+    /// position ("file:line: ..."). Throwing costs nothing until it happens.
     ///
     /// ```swift
     /// func add(_ L: OpaquePointer) -> Int32 {
@@ -61,6 +63,7 @@ extension LuaState {
         do {
             return try body(LuaState(L))
         } catch is LuaRaise {
+            sg_pushraise(L)
             return LuaRaise.code
         } catch {
             return LuaState(L).raise(swiftError: error)
@@ -70,12 +73,14 @@ extension LuaState {
     @usableFromInline
     func raise(swiftError: any Error) -> Int32 {
         _ = self.error("\(swiftError)")
+        sg_pushraise(L)
         return LuaRaise.code
     }
 
-    /// Pushes `message` as it is and returns the marker to throw: `throw lua.raise("...")`.
+    /// Keeps `message` as it is and returns the marker to throw: `throw lua.raise("...")`.
     public func raise(_ message: String) -> LuaRaise {
         push(message)
+        sg_stashraise(L)
         return LuaRaise()
     }
 

@@ -5,6 +5,12 @@ import Testing
 @testable import Render
 
 @Suite struct OutputTests {
+    /// Found by docs/errors.md: `snowglobe render s.lua --out %d` crashed, as NSString's
+    /// deletingLastPathComponent traps on Linux for the one-letter name "0".
+    @Test func aSequenceOfOneLetterNamesNeedsNoFolder() throws {
+        _ = try FrameSink(RenderOutput(path: "%d"), settings: RenderSettings(width: 4, height: 4, frameCount: 2))
+    }
+
     private func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("snowglobe-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

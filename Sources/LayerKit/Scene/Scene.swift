@@ -104,6 +104,10 @@ public final class Scene {
 
     /// Timers still scheduled.
     public var activeTimerCount: Int { timers.filter(\.isValid).count }
+    /// Timers the scene holds, at once (those invalidated since the last frame included).
+    public var scheduledTimerCount: Int { timers.count }
+    /// Display links the scene holds, at once (those invalidated since the last frame included).
+    public var displayLinkCount: Int { displayLinks.count }
     /// Display links still valid.
     public var activeDisplayLinkCount: Int { displayLinks.filter(\.isValid).count }
 

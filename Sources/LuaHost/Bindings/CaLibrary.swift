@@ -3,7 +3,7 @@ import LayerKit
 import LuaBridge
 
 /// The `ca` table: constructors, values, time, input, persistence and tasks. The Lua-level
-/// conveniences (`ca.transaction`, `ca.every`, `ca.after`, `ca.await`) are in `extras`.
+/// conveniences (`ca.transaction`, `ca.await`) are in `extras`.
 enum CaLibrary {
     /// Input events a script can handle with `ca.on`.
     static let events = ["keydown", "keyup", "mousedown", "mouseup", "mousemove", "resize"]
@@ -79,16 +79,11 @@ function ca.transaction(fn, opts)
   if not ok then error(err, 0) end
 end
 
-function ca.every(interval, fn)
-  return ca.Timer.scheduled{ interval = interval, repeats = true, action = fn }
-end
-
-function ca.after(delay, fn)
-  return ca.Timer.scheduled{ interval = delay, repeats = false, action = fn }
-end
-
 function ca.await(fn, opts)
   local wake = waker()
+  if not wake then
+    error("ca.await can only be called inside a task (start one with ca.spawn)", 2)
+  end
   local o = {}
   if opts then for k, v in pairs(opts) do o[k] = v end end
   local user = o.completion
@@ -238,6 +233,7 @@ private func wait(_ L: OpaquePointer) -> Int32 {
         guard lua.isYieldable, host.tasks[lua.L] != nil else {
             throw lua.error("ca.wait can only be called inside a task (start one with ca.spawn)")
         }
+        try TimerBinding.checkRoom(lua, host)
         let thread = lua.L
         host.scene.scheduleTimer(interval: seconds.isFinite ? seconds : .infinity, repeats: false) { [weak host] _ in
             host?.resumeTask(thread)
@@ -246,12 +242,14 @@ private func wait(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-/// `waker()`: a function that resumes the running task (for `ca.await`).
+/// `waker()`: a function that resumes the running task (for `ca.await`), or nil outside a task
+/// (`ca.await` then raises at its caller's line).
 private func waker(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         let host = try ScriptHost.require(lua)
         guard lua.isYieldable, host.tasks[lua.L] != nil else {
-            throw lua.error("ca.await can only be called inside a task (start one with ca.spawn)")
+            lua.pushNil()
+            return 1
         }
         lua.push(lightUserdata: UnsafeRawPointer(lua.L))
         lua.push(wake, name: "wake", upvalues: 1)

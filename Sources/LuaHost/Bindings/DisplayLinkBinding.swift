@@ -7,6 +7,10 @@ import LuaBridge
 enum DisplayLinkBinding {
     static let names = ["timestamp", "targetTimestamp", "duration", "preferredFramesPerSecond", "paused", "isValid"]
 
+    /// The most display links a script may have at once: callbacks that each add two more would
+    /// otherwise double in number every frame until the host stops.
+    static let maxLinks = 10_000
+
     static func register(_ lua: LuaState) {
         lua.register(LuaObjectType(DisplayLink.self, name: "DisplayLink", properties: names,
                                    get: getLink, set: setLink, methods: [("invalidate", invalidate)]))
@@ -21,6 +25,9 @@ private func makeLink(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         try lua.checkFunction(1)
         let host = try ScriptHost.require(lua)
+        guard host.scene.displayLinkCount < DisplayLinkBinding.maxLinks else {
+            throw lua.error("too many display links: \(DisplayLinkBinding.maxLinks) are running (invalidate some, or let one link do the work)")
+        }
         lua.top = 1
         let callback = LuaCallback(popping: lua, host: host)
         let link = host.scene.addDisplayLink { link in

@@ -69,8 +69,9 @@ private func addSublayer(_ L: OpaquePointer) -> Int32 {
 private func insertSublayer(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         let parent = try LayerMethods.layer(lua, 1), child = try LayerMethods.layer(lua, 2)
-        let index = try lua.checkInteger(3)
-        do { try parent.insertSublayer(child, at: index - 1) } catch { throw lua.error("\(error)") }
+        // 1-based; anything below 1 means the front (math.mininteger - 1 would overflow).
+        let index = max(try lua.checkInteger(3), 1) - 1
+        do { try parent.insertSublayer(child, at: index) } catch { throw lua.error("\(error)") }
         return 0
     }
 }

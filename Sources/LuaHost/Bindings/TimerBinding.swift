@@ -1,8 +1,9 @@
 import LayerKit
 import LuaBridge
 
-/// `ca.Timer.scheduled{ interval, repeats, action = function(timer) … end }` (NSTimer);
-/// `timer:invalidate()`, `timer.isValid`. `ca.every` and `ca.after` are written on top of it.
+/// `ca.Timer.scheduled{ interval, repeats, action = function(timer) … end }` (NSTimer), and the
+/// short forms `ca.every(interval, fn)` and `ca.after(delay, fn)`; `timer:invalidate()`,
+/// `timer.isValid`.
 enum TimerBinding {
     static func register(_ lua: LuaState) {
         lua.register(LuaObjectType(Timer.self, name: "Timer", properties: ["interval", "repeats", "isValid", "fireTime"],
@@ -12,8 +13,54 @@ enum TimerBinding {
     static func install(_ lua: LuaState, ca: Int32) {
         lua.newLibrary(["scheduled": scheduled])
         lua.rawSet(ca, field: "Timer")
+        lua.setFunction(every, named: "every", inTableAt: ca)
+        lua.setFunction(after, named: "after", inTableAt: ca)
+    }
+
+    /// The most timers a script may have scheduled at once (`ca.wait`'s included): callbacks
+    /// that each schedule two more would otherwise double in number every frame until the host
+    /// stops.
+    static let maxTimers = 10_000
+
+    /// Raises "too many timers" when the script already has ``maxTimers``.
+    static func checkRoom(_ lua: LuaState, _ host: ScriptHost) throws(LuaRaise) {
+        guard host.scene.scheduledTimerCount < maxTimers else {
+            throw lua.error("too many timers: \(maxTimers) are scheduled (invalidate some, or let one timer do the work)")
+        }
+    }
+
+    /// Schedules a timer calling the function at the top of the stack (popped).
+    static func schedule(_ lua: LuaState, _ host: ScriptHost, interval: Double, repeats: Bool) -> Timer {
+        let callback = LuaCallback(popping: lua, host: host)
+        return host.scene.scheduleTimer(interval: interval, repeats: repeats) { timer in
+            callback.call("a timer") { lua in lua.push(timer); return 1 }
+        }
+    }
+
+    /// How a number shows in "… expected, got …": its value, "nan" or "inf".
+    static func describe(_ v: Double) -> String {
+        v.isNaN ? "nan" : v.isInfinite ? (v < 0 ? "-inf" : "inf") : "\(v)"
     }
 }
+
+/// `ca.every(interval, fn)` and `ca.after(delay, fn)`.
+private func shortForm(_ L: OpaquePointer, repeats: Bool) -> Int32 {
+    LuaState.run(L) { lua in
+        let interval = try lua.checkNumber(1)
+        guard interval.isFinite, interval >= 0 else {
+            throw lua.argError(1, "number >= 0 expected, got \(TimerBinding.describe(interval))")
+        }
+        try lua.checkFunction(2)
+        let host = try ScriptHost.require(lua)
+        try TimerBinding.checkRoom(lua, host)
+        lua.top = 2
+        lua.push(TimerBinding.schedule(lua, host, interval: interval, repeats: repeats))
+        return 1
+    }
+}
+
+private func every(_ L: OpaquePointer) -> Int32 { shortForm(L, repeats: true) }
+private func after(_ L: OpaquePointer) -> Int32 { shortForm(L, repeats: false) }
 
 private func scheduled(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
@@ -28,7 +75,8 @@ private func scheduled(_ L: OpaquePointer) -> Int32 {
             throw lua.error("unknown property '\(badKey)' on Timer\(hint)")
         }
         guard lua.rawGet(1, field: "interval") == .number, let interval = lua.toNumber(at: -1), interval.isFinite, interval >= 0 else {
-            throw lua.error("bad value for 'interval' of Timer (number >= 0 expected, got \(lua.describeValue(at: -1)))")
+            let got = lua.toNumber(at: -1).map(TimerBinding.describe) ?? lua.describeValue(at: -1)
+            throw lua.error("bad value for 'interval' of Timer (number >= 0 expected, got \(got))")
         }
         lua.pop()
         let repeatsKind = lua.rawGet(1, field: "repeats")
@@ -37,14 +85,11 @@ private func scheduled(_ L: OpaquePointer) -> Int32 {
         }
         let repeats = lua.toBool(at: -1)
         lua.pop()
+        try TimerBinding.checkRoom(lua, host)
         guard lua.rawGet(1, field: "action") == .function else {
             throw lua.error("bad value for 'action' of Timer (function expected, got \(lua.describeValue(at: -1)))")
         }
-        let callback = LuaCallback(popping: lua, host: host)
-        let timer = host.scene.scheduleTimer(interval: interval, repeats: repeats) { timer in
-            callback.call("a timer") { lua in lua.push(timer); return 1 }
-        }
-        lua.push(timer)
+        lua.push(TimerBinding.schedule(lua, host, interval: interval, repeats: repeats))
         return 1
     }
 }

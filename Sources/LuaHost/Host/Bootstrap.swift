@@ -1,5 +1,5 @@
 /// Lua code run once per VM, before the script, with the host's private helpers as arguments:
-/// `print`, `require`, `loadfile`, `dofile` and `load` for the sandbox. Keeping these in Lua
+/// `print`, `require`, `loadfile`, `dofile`, `load` and `setmetatable` for the sandbox. Keeping these in Lua
 /// keeps `tostring` metamethods and module loops in Lua's own error handling.
 enum Bootstrap {
     static let chunkName = "=snowglobe"
@@ -7,13 +7,23 @@ enum Bootstrap {
     static let source = #"""
 local write, findModule, readChunk = ...
 local tostring, select, concat, type, error = tostring, select, table.concat, type, error
-local load, setmetatable = load, setmetatable
+local load, setmetatable, rawget = load, setmetatable, rawget
 
 print = function(...)
   local n = select("#", ...)
   local parts = {}
   for i = 1, n do parts[i] = tostring((select(i, ...))) end
   write(concat(parts, "\t"))
+end
+
+-- No finalizers: Lua runs a __gc metamethod with hooks off, where the time limit cannot stop
+-- it, at whatever allocation triggers a collection. A metatable marks its object for
+-- finalization only if it has __gc when it is set, so refusing that is enough.
+_G.setmetatable = function(t, mt)
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    error("bad argument #2 to 'setmetatable' (a __gc metamethod is not allowed: the time limit cannot stop a finalizer)", 2)
+  end
+  return setmetatable(t, mt)
 end
 
 -- Chunks load as text only: precompiled bytecode can crash the VM.

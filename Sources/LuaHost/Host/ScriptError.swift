@@ -53,6 +53,22 @@ public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
         return file + message[range.lowerBound...]
     }
 
+    /// The error with each of `paths` written out in full where Lua cut it to "...end/of/path"
+    /// (a chunk name over 59 bytes: Lua keeps "..." and its last 56), in the message, the file
+    /// and the traceback. `fullPosition` cannot do this when the error was raised or re-raised
+    /// in another chunk than the one its message names (`error(msg, 2)` in a Lua-written helper
+    /// such as `ca.transaction` or `require`).
+    func restoringCutPaths(_ paths: [String]) -> ScriptError {
+        var copy = self
+        for path in paths where path.utf8.count > 59 {
+            let cut = "..." + String(decoding: Array(path.utf8.suffix(56)), as: UTF8.self)
+            copy.message = copy.message.replacingOccurrences(of: cut, with: path)
+            if copy.file == cut { copy.file = path }
+            copy.traceback = copy.traceback?.replacingOccurrences(of: cut, with: path)
+        }
+        return copy
+    }
+
     /// The message, then the traceback.
     public var description: String {
         var text = message

@@ -10,6 +10,7 @@ extension ScriptHost {
 
     func installSandbox() {
         lua.open([.base, .string, .table, .math, .utf8, .coroutine, .os])
+        lua.limitStringPatterns()
         lua.removeFields(["execute", "remove", "rename", "exit", "getenv", "tmpname", "setlocale", "difftime"],
                          fromGlobal: "os")
         lua.removeGlobals(["dofile", "loadfile"])

@@ -20,8 +20,11 @@ public final class ScriptHost {
     public var output: (String) -> Void = { print($0) }
     /// Receives every error, as it happens.
     public var onError: ((ScriptError) -> Void)?
-    /// Every error so far, oldest first.
+    /// The errors so far, oldest first: the last ``maxKeptErrors`` at least (a script failing in
+    /// every frame must not fill the memory of a viewer left running).
     public private(set) var errors: [ScriptError] = []
+    /// How many of the latest errors `errors` keeps at least.
+    public static let maxKeptErrors = 1_000
     /// Makes images for `ca.Image` (files, circles, snowflakes); without one those calls fail.
     public var images: ImageProvider?
     /// Files the script read (itself, modules, images), for a viewer to watch.
@@ -37,8 +40,7 @@ public final class ScriptHost {
     /// Creates the scene and the VM, and installs the sandbox and `ca`; nothing of the script runs yet.
     public init(scriptPath: String, options: ScriptOptions = ScriptOptions()) {
         self.scriptPath = scriptPath
-        self.scriptFolder = (scriptPath as NSString).deletingLastPathComponent.isEmpty
-            ? "." : (scriptPath as NSString).deletingLastPathComponent
+        self.scriptFolder = ScriptHost.folder(of: scriptPath)
         self.options = options
         scene = Scene(size: options.size, time: options.startTime)
         scene.frameDuration = options.framesPerSecond > 0 && options.framesPerSecond.isFinite ? 1 / options.framesPerSecond : 1.0 / 60
@@ -54,6 +56,14 @@ public final class ScriptHost {
         close()
     }
 
+    /// The folder `path` is in: what comes before its last "/" ("/" at the root, "." for a bare
+    /// name). Not NSString's deletingLastPathComponent, which traps on Linux for ".", "./", a
+    /// one-letter name or "a/".
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Loads and runs the script's top level inside a transaction. A syntax error, or an error
     /// while it runs, is thrown (and reported).
     public func start() throws(ScriptError) {
@@ -61,7 +71,13 @@ public final class ScriptHost {
         do throws(LuaError) {
             try lua.load(file: scriptPath)
         } catch {
-            throw report(ScriptError(error, context: nil))
+            var failure = ScriptError(error, context: nil)
+            // Lua names no file when it refuses a whole file (a binary chunk): say which.
+            if !failure.message.contains(scriptPath) {
+                failure.message = "\(scriptPath): \(failure.message)"
+                failure.file = failure.file ?? scriptPath
+            }
+            throw report(failure)
         }
         try runTopLevel()
     }
@@ -106,10 +122,21 @@ public final class ScriptHost {
         guard !closed else { return nil }
         guard lua.getGlobal("ca") == .table else { lua.pop(); return nil }
         _ = lua.rawGet(-1, field: "persist")
-        let value = readPersisted(at: lua.absIndex(-1), depth: 0)
+        var remaining = ScriptHost.maxPersistedValues
+        let value = readPersisted(at: lua.absIndex(-1), depth: 0, remaining: &remaining)
         lua.pop(2)
+        if remaining < 0 {
+            report(ScriptError(kind: .runtime,
+                               message: "ca.persist holds more than \(ScriptHost.maxPersistedValues) values; only the first \(ScriptHost.maxPersistedValues) are kept across the reload",
+                               context: "ca.persist"))
+        }
         return value
     }
+
+    /// The most values (table entries, nested ones included) `ca.persist` keeps across a reload:
+    /// a table that shares its subtables (`t = {t, t}` forty times) would otherwise be read as
+    /// billions of values.
+    public static let maxPersistedValues = 100_000
 
     // MARK: Calling Lua
 
@@ -129,10 +156,12 @@ public final class ScriptHost {
         if unbalanced > 0 { reportUnbalanced(unbalanced, in: context) }
     }
 
-    /// Records and announces an error; returns it.
+    /// Records and announces an error (with the paths of the script's files in full); returns it.
     @discardableResult
     func report(_ error: ScriptError) -> ScriptError {
+        let error = error.restoringCutPaths(dependencies)
         errors.append(error)
+        if errors.count >= 2 * ScriptHost.maxKeptErrors { errors.removeFirst(errors.count - ScriptHost.maxKeptErrors) }
         onError?(error)
         return error
     }
@@ -180,7 +209,9 @@ public final class ScriptHost {
         return host
     }
 
-    private func readPersisted(at index: Int32, depth: Int) -> PersistedValue? {
+    /// The value at `index` as plain data, counting table entries down from `remaining` (which
+    /// goes below 0 when some were dropped).
+    private func readPersisted(at index: Int32, depth: Int, remaining: inout Int) -> PersistedValue? {
         switch lua.type(at: index) {
         case .number:
             if let i = lua.toInteger(at: index), lua_isinteger(lua.L, index) != 0 { return .integer(i) }
@@ -188,7 +219,8 @@ public final class ScriptHost {
         case .string: return lua.toString(at: index).map(PersistedValue.string)
         case .boolean: return .bool(lua.toBool(at: index))
         case .table:
-            guard depth < 32 else { return nil }
+            // Two slots per level (key and value); Lua only guarantees 20 to the host.
+            guard depth < 32, lua.checkStack(4) else { return nil }
             var entries: [(key: PersistedKey, value: PersistedValue)] = []
             lua.forEach(in: index) {
                 let key: PersistedKey?
@@ -197,7 +229,10 @@ public final class ScriptHost {
                 case .string: key = lua.toString(at: -2).map(PersistedKey.string)
                 default: key = nil
                 }
-                if let key, let value = readPersisted(at: lua.absIndex(-1), depth: depth + 1) {
+                guard let key else { return }
+                remaining -= 1
+                guard remaining >= 0 else { return }
+                if let value = readPersisted(at: lua.absIndex(-1), depth: depth + 1, remaining: &remaining) {
                     entries.append((key, value))
                 }
             }
@@ -207,6 +242,8 @@ public final class ScriptHost {
         }
     }
 
+    /// Pushes `value` (the caller makes room for one slot); a table's entries need three more
+    /// each level, which it makes room for itself.
     func pushPersisted(_ value: PersistedValue) {
         switch value {
         case .number(let n): lua.push(n)
@@ -216,6 +253,7 @@ public final class ScriptHost {
         case .table(let entries):
             lua.newTable(fieldCount: Int32(min(entries.count, 1 << 20)))
             for (key, value) in entries {
+                guard lua.checkStack(3) else { break }
                 switch key {
                 case .integer(let i): lua.push(i)
                 case .string(let s): lua.push(s)

@@ -11,7 +11,10 @@ struct FrameSink {
         case .gif(let path):
             gif = try GIFEncoder(path: path, width: settings.width, height: settings.height, dither: settings.dither)
         case .sequence(let pattern):
-            let folder = (RenderOutput.fileName(pattern: pattern, number: 0) as NSString).deletingLastPathComponent
+            // What comes before the file name's last "/" (not NSString's deletingLastPathComponent,
+            // which traps on Linux for a one-letter name such as "%d" gives).
+            let file = RenderOutput.fileName(pattern: pattern, number: 0)
+            let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? ""
             if !folder.isEmpty {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
