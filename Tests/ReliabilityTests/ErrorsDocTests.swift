@@ -139,7 +139,11 @@ struct ErrorsDocTests {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: outData, as: UTF8.self) + String(decoding: errData, as: UTF8.self)
-        let (shown, traceback) = withoutTracebacks(text.replacingOccurrences(of: folder + "/", with: ""))
+        // Paths as a user reads them: the script's folder and the project's (Scripts/) left out.
+        let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
+        let (shown, traceback) = withoutTracebacks(text.replacingOccurrences(of: folder + "/", with: "")
+            .replacingOccurrences(of: projectRoot + "/", with: ""))
         let exit = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "\(process.terminationStatus)"
         return Seen(text: shown, exit: exit, traceback: traceback)
     }

@@ -69,7 +69,7 @@ require = function(name)
     error("module '" .. name .. "' not found:" .. searched, 2)
   end
   local f, err = loadConfined(path, true)
-  if not f then error(err, 2) end
+  if not f then error("error loading module '" .. name .. "' from file '" .. path .. "':\n\t" .. err, 2) end
   loading[name] = true
   local ok, result = pcall(f, name, path)
   loading[name] = nil
