@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CGif", "CSDL2"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
-        .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "snowglobe"]),
+        .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "TestSupport"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "snowglobe", "TestSupport"]),
     ]
 )

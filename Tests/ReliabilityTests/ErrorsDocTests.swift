@@ -1,7 +1,9 @@
 import Foundation
 import LayerKit
+import TestSupport
 import Testing
 @testable import LuaHost
+@testable import snowglobe
 
 /// docs/errors.md is what the cases of `ErrorCatalog` print when they are run for real: the
 /// `snowglobe` binary for `check` and `render` (as a user runs it), a script host for what only
@@ -128,7 +130,7 @@ struct ErrorsDocTests {
 
     static func command(_ arguments: [String], in folder: String) throws -> Seen {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: SnowglobeBinary.path)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let out = Pipe(), err = Pipe()
@@ -158,7 +160,7 @@ struct ErrorsDocTests {
             let host = ScriptHost(scriptPath: path, options: options)
             host.output = { lines.append($0) }
             host.onError = { lines.append($0.description) }
-            host.images = FuzzImages()
+            host.images = RenderImages()
             do throws(ScriptError) { try host.start() } catch {}
             return host
         }
@@ -220,17 +222,6 @@ struct ErrorsDocTests {
         return (kept.joined(separator: "\n"), first)
     }
 
-    /// The `snowglobe` binary built beside this test bundle.
-    static var binary: String {
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("snowglobe").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return ".build/debug/snowglobe"
-    }
 }
 
 /// What a command wrote to standard error, read on a thread of its own.

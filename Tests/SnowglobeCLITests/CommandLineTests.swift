@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `snowglobe check` and `snowglobe render` as a user runs them: exit codes, output, errors,
@@ -10,16 +11,7 @@ struct CommandLineTests {
         let stderr: String
     }
 
-    static var binary: String {
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("snowglobe").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return ".build/debug/snowglobe"
-    }
+    static var binary: String { SnowglobeBinary.path }
 
     func run(_ arguments: [String]) throws -> Result {
         let process = Process()
