@@ -155,6 +155,8 @@ enum ErrorCatalog {
             ErrorCase("runaway memory", "local t = {}\nwhile true do t[#t + 1] = (\"x\"):rep(1000) .. #t end", .check(["--memory-limit", "16", "--time-limit", "30"])),
             ErrorCase("one huge string", "local s = (\"x\"):rep(1e10)", .check(["--memory-limit", "16"])),
             ErrorCase("endless recursion", "local function f() return 1 + f() end\nf()"),
+            ErrorCase("a timer that schedules two more of itself (they double every frame)",
+                      "local function f() ca.after(0, f) ca.after(0, f) end\nf()", .check(["--duration", "0.3"])),
             ErrorCase("a finalizer (`__gc`), which could run where no limit applies", "setmetatable({}, { __gc = function() end })"),
         ]),
         ("What a script may not do", "The sandbox has no `io`, `debug`, `package`, `os.execute`, `os.remove`, `os.rename`, `os.exit`, `os.getenv`; `loadfile`, `dofile` and `require` read only the script's folder and the Scripts/ library; chunks load as text only.", [

@@ -1,7 +1,9 @@
 import Foundation
 import LayerKit
+import TestSupport
 import Testing
 @testable import LuaHost
+@testable import snowglobe
 
 /// docs/errors.md is what the cases of `ErrorCatalog` print when they are run for real: the
 /// `snowglobe` binary for `check` and `render` (as a user runs it), a script host for what only
@@ -128,15 +130,20 @@ struct ErrorsDocTests {
 
     static func command(_ arguments: [String], in folder: String) throws -> Seen {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: SnowglobeBinary.path)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Read both at once: a command that floods one pipe would block on it otherwise.
+        let errors = ErrorOutput()
+        let reader = Thread { errors.data = err.fileHandleForReading.readDataToEndOfFile(); errors.done.signal() }
+        reader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        errors.done.wait()
+        let errData = errors.data
         process.waitUntilExit()
         let text = String(decoding: outData, as: UTF8.self) + String(decoding: errData, as: UTF8.self)
         // Paths as a user reads them: the script's folder and the project's (Scripts/) left out.
@@ -157,7 +164,7 @@ struct ErrorsDocTests {
             let host = ScriptHost(scriptPath: path, options: options)
             host.output = { lines.append($0) }
             host.onError = { lines.append($0.description) }
-            host.images = FuzzImages()
+            host.images = RenderImages()
             do throws(ScriptError) { try host.start() } catch {}
             return host
         }
@@ -211,18 +218,18 @@ struct ErrorsDocTests {
         }
         if inTraceback, first == nil { first = traceback.joined(separator: "\n") }
         while kept.last?.isEmpty == true { kept.removeLast() }
+        // A flood of errors (one per callback, thousands a frame) shows as its first lines.
+        if kept.count > 8 {
+            let more = kept.count - 4
+            kept = Array(kept.prefix(4)) + ["… and \(more) more lines"]
+        }
         return (kept.joined(separator: "\n"), first)
     }
 
-    /// The `snowglobe` binary built beside this test bundle.
-    static var binary: String {
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("snowglobe").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return ".build/debug/snowglobe"
-    }
+}
+
+/// What a command wrote to standard error, read on a thread of its own.
+private final class ErrorOutput: @unchecked Sendable {
+    var data = Data()
+    let done = DispatchSemaphore(value: 0)
 }

@@ -1,19 +1,17 @@
-/// A small seeded random source (SplitMix64) for the fuzzer: the same seed gives the same
+import LayerKit
+
+/// The fuzzer's choices, drawn from LayerKit's seeded generator: the same seed gives the same
 /// sequence on every machine and every run, so a program is named by its seed.
 struct FuzzRandom {
-    private var state: UInt64
+    private var source: SeededRandom
 
     init(seed: UInt64) {
-        state = seed
+        source = SeededRandom(seed: seed)
     }
 
     /// The next 64 random bits.
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        source.next()
     }
 
     /// A number in `range`.
@@ -24,7 +22,7 @@ struct FuzzRandom {
 
     /// A number in 0..<1.
     mutating func unit() -> Double {
-        Double(next() >> 11) / Double(1 << 53)
+        source.nextUnit()
     }
 
     /// True with probability `p`.

@@ -4,6 +4,7 @@ import LayerKit
 import LuaBridge
 @testable import LuaHost
 import Render
+@testable import snowglobe
 
 /// Something a program did that no script may do to the host.
 struct FuzzFailure: Sendable, CustomStringConvertible {
@@ -59,7 +60,8 @@ final class FuzzRunner {
     /// Wall-clock seconds a program may take before the watchdog calls it a hang.
     var hangSeconds: Double = 120
     var budget = LuaBudget(timeLimit: 0.1, memoryLimit: 64 << 20)
-    private let images = FuzzImages()
+    /// Render's image makers, as `snowglobe` gives them to a script.
+    private let images = RenderImages()
     private var writtenSupport = false
 
     init(outFolder: String) {
@@ -269,21 +271,6 @@ extension InputEventSpec {
         case let .mouseMove(x, y, b): return .mouseMove(x: x, y: y, button: b)
         case let .resize(w, h): return .resize(width: w, height: h)
         }
-    }
-}
-
-/// Render's image makers, as `snowglobe` gives them to a script.
-final class FuzzImages: ImageProvider {
-    func loadImage(atPath path: String) throws -> Image {
-        try ImageLoader.load(path: path)
-    }
-
-    func circle(radius: Double, softness: Double, color: Color) -> Image? {
-        try? Image.circle(radius: radius, softness: softness, color: color)
-    }
-
-    func snowflake(size: Double, arms: Int, seed: UInt64, color: Color) -> Image? {
-        try? Image.snowflake(size: Int(size.rounded()), arms: arms, seed: seed, color: color)
     }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import LayerKit
 import LuaBridge
 @testable import LuaHost
+@testable import snowglobe
 
 /// Runs a script for a long stretch of virtual time, as the viewer would, and samples what it
 /// holds: layers alive, animations running, timers and display links scheduled, tasks waiting,
@@ -57,7 +58,7 @@ struct Soak {
         var errors: [ScriptError] = []
         host.output = { _ in }
         host.onError = { errors.append($0) }
-        host.images = FuzzImages()
+        host.images = RenderImages()
         defer { host.close() }
         do throws(ScriptError) { try host.start() } catch {}
         var samples: [Sample] = []

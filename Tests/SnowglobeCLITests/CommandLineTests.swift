@@ -11,7 +11,7 @@ struct CommandLineTests {
         let stderr: String
     }
 
-    static var binary: String { BuiltProducts.executable("snowglobe") }
+    static var binary: String { SnowglobeBinary.path }
 
     func run(_ arguments: [String]) throws -> Result {
         let process = Process()

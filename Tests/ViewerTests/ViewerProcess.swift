@@ -14,7 +14,7 @@ final class ViewerProcess: @unchecked Sendable {
     let folder: String
 
     /// The `snowglobe` binary built beside the test bundle.
-    static var binary: String { BuiltProducts.executable("snowglobe") }
+    static var binary: String { SnowglobeBinary.path }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
