@@ -23,7 +23,7 @@ struct ParticleRows {
 
     func run() -> [Row] {
         var step = Series(), headless = Series(), window = Series(), seedHeadless = Series(), seedWindow = Series()
-        var smallWindow = Series(), gpuWindow = Series(), smallGPUWindow = Series()
+        var smallWindow = Series(), gpuWindow = Series(), smallGPUWindow = Series(), seedGPUWindow = Series()
         var bytes: [Double] = [], preruns: [Double] = [], live = 0, seedLive = 0, splits: [(Double, Double)] = [], loveLive: [Double] = []
         var renderer = "?"
         for rep in 1...repeats {
@@ -55,6 +55,7 @@ struct ParticleRows {
             if let shown = ParticleBenchmark.window(.seed004, frames: frames, warmup: warmup).run(),
                let ms = shown["ms_per_frame"].flatMap(Double.init) {
                 seedWindow.add(ms, seedTotal)
+                if let gpu = shown["gpu_ms_per_frame"].flatMap(Double.init) { seedGPUWindow.add(gpu, seedTotal) }
             }
             // The peer's own scene at that count, for a like-for-like window figure.
             if let shown = ParticleBenchmark.window(.peer(target: seedLive), frames: frames, warmup: warmup).run(),
@@ -82,18 +83,20 @@ struct ParticleRows {
                              median(bytes), median(preruns), live, loveCount)),
             row("particles: \(n), 1280x720, headless (all cores)", headless, peer: love,
                 note: "frame = step + compose + draw; \(split); target: ratio <= 1"),
-            row("particles: \(n), 1280x720, window (viewer: CPU frame shown as a texture)", window, peer: love,
+            row("particles: \(n), 1280x720, window, CPU frame (what the viewer uses here)", window, peer: love,
                 note: "frame = step + compose + draw + present, vsync off; target: ratio <= 1"),
-            row("particles: \(n), 1280x720, window --draw gpu (SDL \(renderer))", gpuWindow, peer: love,
+            row("particles: \(n), 1280x720, window, SDL renderer (\(renderer))", gpuWindow, peer: love,
                 note: "the draw list through SDL_RenderGeometry on llvmpipe, as LÖVE draws"),
             row("particles: seed 004 snow (\(seedLive) live), 1280x720, headless (all cores)", seedHeadless,
                 peer: "love-particles at \(seedLive)", note: "two cells, pre-run 21 s"),
-            row("particles: seed 004 snow (\(seedLive) live), window (viewer)", seedWindow,
+            row("particles: seed 004 snow (\(seedLive) live), window, CPU frame", seedWindow,
                 peer: "love-particles at \(seedLive)",
                 note: "vsync off; the seed's flakes are up to 50 px (scale 0.15 ± 0.6), the peer's 6–13 px"),
-            row("particles: love-particles scene at \(seedLive), window (viewer)", smallWindow,
-                peer: "love-particles at \(seedLive)", note: "like for like; vsync off; the CPU frame's upload is most of it"),
-            row("particles: love-particles scene at \(seedLive), window --draw gpu (SDL \(renderer))", smallGPUWindow,
+            row("particles: seed 004 snow (\(seedLive) live), window, SDL renderer (what the viewer uses here) (\(renderer))",
+                seedGPUWindow, peer: "love-particles at \(seedLive)", note: "vsync off; larger flakes than the peer's, as above"),
+            row("particles: love-particles scene at \(seedLive), window, CPU frame", smallWindow,
+                peer: "love-particles at \(seedLive)", note: "like for like; vsync off; the CPU frame's upload is most of it, so the viewer's --draw auto uses SDL's renderer for frames this light"),
+            row("particles: love-particles scene at \(seedLive), window, SDL renderer (what the viewer uses here) (\(renderer))", smallGPUWindow,
                 peer: "love-particles at \(seedLive)", note: "like for like; vsync off"),
         ]
     }

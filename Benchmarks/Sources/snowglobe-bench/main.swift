@@ -80,6 +80,15 @@ if selected("bridge") {
     }
 }
 
+// Memory a layer costs, bare and with seed 000's three animations (resident memory).
+if selected("memory") {
+    let memory = MemoryBenchmark(count: layerCount).run()
+    rows.append(Row(benchmark: "memory per layer, bare (\(layerCount) layers)", unit: "bytes", snowglobe: memory.bare,
+                    peer: "n/a", peerValue: nil, ratio: nil, note: "resident memory before and after, divided by the count"))
+    rows.append(Row(benchmark: "memory per layer with seed 000's 3 animations", unit: "bytes", snowglobe: memory.animated,
+                    peer: "n/a", peerValue: nil, ratio: nil, note: "the layer, its animation copies and their compiled plans"))
+}
+
 // Drawing: the seed 000 snowfall, 10,000 sprites at 1280x720, headless on one core against
 // SDL 2's software renderer drawing the same draw list in the same frames.
 if selected("render") {
