@@ -61,6 +61,6 @@ let package = Package(
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LuaHost", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "TestSupport"]),
         .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "TestSupport"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "snowglobe", "TestSupport"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Viewer", "snowglobe", "TestSupport"]),
     ]
 )

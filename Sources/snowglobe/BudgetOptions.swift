@@ -11,7 +11,7 @@ struct BudgetOptions: ParsableArguments {
 
     func validate() throws {
         guard timeLimit.isFinite, timeLimit > 0, timeLimit <= 3600 else {
-            throw ValidationError("--time-limit must be between 0 and 3600 seconds")
+            throw ValidationError("--time-limit must be more than 0 and at most 3600 seconds")
         }
         guard (1...65_536).contains(memoryLimit) else { throw ValidationError("--memory-limit must be between 1 and 65536 MiB") }
     }

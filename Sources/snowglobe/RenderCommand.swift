@@ -49,7 +49,7 @@ struct RenderCommand: ParsableCommand {
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240") }
         if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be between 1 and 100000") }
         if let duration, !(duration.isFinite && duration > 0 && duration <= 3600) {
-            throw ValidationError("--duration must be between 0 and 3600 seconds")
+            throw ValidationError("--duration must be more than 0 and at most 3600 seconds")
         }
         guard at.isFinite, at >= 0, at <= 86_400 else { throw ValidationError("--at must be between 0 and 86400 seconds") }
         if frames != nil && duration != nil { throw ValidationError("give --frames or --duration, not both") }

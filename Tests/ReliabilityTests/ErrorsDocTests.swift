@@ -2,6 +2,7 @@ import Foundation
 import LayerKit
 import TestSupport
 import Testing
+import Viewer
 @testable import LuaHost
 @testable import snowglobe
 

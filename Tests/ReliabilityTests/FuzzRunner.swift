@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 import LayerKit
 import LuaBridge
-@testable import LuaHost
 import Render
+import Viewer
+@testable import LuaHost
 @testable import snowglobe
 
 /// Something a program did that no script may do to the host.

@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import LayerKit
 import LuaBridge
+import Viewer
 @testable import LuaHost
 @testable import snowglobe
 
