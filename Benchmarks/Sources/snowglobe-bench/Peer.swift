@@ -7,17 +7,7 @@ struct Peer {
 
     /// Runs the peer once; nil when it is not installed or printed no RESULT line.
     func run() -> [String: String]? {
-        guard let path = Peer.which(executable) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        guard let path = Peer.which(executable), let text = capturedOutput(path, arguments) else { return nil }
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RESULT ") }) else { return nil }
         var fields: [String: String] = [:]
         for pair in line.split(separator: " ").dropFirst() {
@@ -35,4 +25,20 @@ struct Peer {
         }
         return nil
     }
+}
+
+/// Runs `executable` to its end and returns what it printed on standard output (nil when it
+/// could not start). `environment` nil keeps the benchmark's own.
+func capturedOutput(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
 }

@@ -40,16 +40,6 @@ struct WindowBenchmark {
     }
 
     private func output(_ executable: String, _ arguments: [String], _ server: XvfbServer) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = server.environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        capturedOutput(executable, arguments, environment: server.environment)
     }
 }
