@@ -13,11 +13,11 @@ enum LayerMethods {
         ("convertTime", convertTime),
     ]
 
-    /// The names a constructor of `kind` accepts, in the order they apply.
     /// Each kind's constructor keys, worked out once.
     static let constructorKeys: [LayerKind: ConstructorKeys] = Dictionary(
         uniqueKeysWithValues: LayerKind.allCases.map { ($0, ConstructorKeys(constructorNames($0))) })
 
+    /// The names a constructor of `kind` accepts, in the order they apply.
     static func constructorNames(_ kind: LayerKind) -> [String] {
         var names = LayerBinding.registryProperties(.layer).map { PropertyRegistry.spec($0).name }
         if kind != .layer {
