@@ -24,8 +24,7 @@ public struct ReloadTrigger: Sendable {
 
     /// Whether a reload is due at `time`.
     public func isDue(at time: Double) -> Bool {
-        guard firstChange != nil else { return false }
-        return time - lastChange >= (lastWasComplete ? settleAfterWrite : settleAfterPartial)
+        secondsUntilDue(at: time) == 0
     }
 
     /// Seconds until a pending reload is due (nil: none pending).

@@ -9,10 +9,7 @@ import Viewer
 enum ScriptLauncher {
     /// A started host, or an `ExitCode(1)` after printing why not.
     static func start(_ script: String, seed: UInt64, size: SceneSize, fps: Double, budget: LuaBudget) throws -> ScriptHost {
-        guard FileManager.default.isReadableFile(atPath: script) else {
-            FileHandle.standardError.write(Data("snowglobe: cannot open \(script)\n".utf8))
-            throw ExitCodeError.failure
-        }
+        try checkReadable(script)
         var options = ScriptOptions()
         options.seed = seed
         options.size = size.size
@@ -30,6 +27,16 @@ enum ScriptLauncher {
             throw ExitCodeError.failure
         }
         return host
+    }
+}
+
+extension ScriptLauncher {
+    /// Returns when `script` can be read; else says so and throws `ExitCodeError.failure`.
+    static func checkReadable(_ script: String) throws {
+        guard FileManager.default.isReadableFile(atPath: script) else {
+            FileHandle.standardError.write(Data("snowglobe: cannot open \(script)\n".utf8))
+            throw ExitCodeError.failure
+        }
     }
 }
 

@@ -48,10 +48,7 @@ struct ViewCommand: ParsableCommand {
     func run() throws {
         let source: ScriptSource
         if let script {
-            guard FileManager.default.isReadableFile(atPath: script) else {
-                FileHandle.standardError.write(Data("snowglobe: cannot open \(script)\n".utf8))
-                throw ExitCode(1)
-            }
+            do { try ScriptLauncher.checkReadable(script) } catch { throw ExitCode(1) }
             source = .file(script)
         } else {
             source = .builtIn(name: DefaultExample.name, source: DefaultExample.source)
