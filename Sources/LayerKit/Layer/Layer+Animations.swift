@@ -77,6 +77,7 @@ extension Layer {
         }
         let released = animatedMask & ~mask
         animatedMask = mask
+        programIsStale = true
         if released != 0 { resetPresentation(bits: released) }
         if animatesCells && !cells { (self as? EmitterLayer)?.resetCellPresentation() }
         animatesCells = cells
@@ -102,6 +103,11 @@ extension Layer {
 
     /// Evaluates every attached animation at the layer's local time `time` into the presentation.
     func applyAnimations(at time: Double, scene: Scene, offsets: StorageOffsets) {
+        if programIsStale { compileProgram() }
+        if let program {
+            program.run(at: time, layer: self, scene: scene, offsets: offsets)
+            return
+        }
         resetPresentation(bits: animatedMask, offsets: offsets)
         if animatesCells { (self as? EmitterLayer)?.resetCellPresentation() }
         var context = EvaluationContext(layer: self, scene: scene, offsets: offsets)
@@ -117,6 +123,13 @@ extension Layer {
             animation.apply(at: time, &context)
         }
         context.finish()
+    }
+
+    /// Compiles the attached animations into `program`, when they all allow it.
+    private func compileProgram() {
+        program?.deallocate()
+        program = ScalarProgram(layer: self)
+        programIsStale = false
     }
 
     /// The components of the model transform, cached until it changes.

@@ -119,8 +119,14 @@ extension Layer {
                 ValueSlots.store(value, spec, storage + slotSize)
             }
         }
-        if spec.id == .transform { cachedModelParts = nil }
-        if spec.id == .sublayerTransform { cachedModelSublayerParts = nil }
+        if spec.id == .transform {
+            cachedModelParts = nil
+            programIsStale = true
+        }
+        if spec.id == .sublayerTransform {
+            cachedModelSublayerParts = nil
+            programIsStale = true
+        }
     }
 
     /// Copies the model value of `spec` into the presentation slot.
