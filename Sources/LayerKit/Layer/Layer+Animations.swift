@@ -40,6 +40,7 @@ extension Layer {
 
     /// Removes every animation; each stops with finished = false.
     public func removeAllAnimations() {
+        guard !animations.isEmpty else { return }
         let old = animations
         animations.removeAll()
         updateAnimatedMask()
