@@ -51,26 +51,42 @@ struct ScalarProgram {
     /// How many steps, curves and keyframe tracks a program may have (their indices are `Int8`).
     static let maxEntries = 127
 
-    private let steps: UnsafeMutablePointer<Step>
-    private let count: Int
-    /// The attached animation of each step (kept alive by the layer's list of them).
-    private let owners: UnsafeMutablePointer<Unmanaged<AttachedAnimation>>
-    private let curves: UnsafeMutablePointer<TimingCurve>
-    private let curveCount: Int
-    /// Borrowed from the attached animations, which own them.
-    private let tracks: UnsafeMutablePointer<NumberKeyframes>
-    private let trackCount: Int
-    /// The model transform and sublayer transform components that component steps start from.
-    private let bases: UnsafeMutablePointer<TransformParts>
-    /// Bits of the one-number properties that steps write whole: each shows its model value in a
-    /// frame where no step writes it, and the first step to write it in a frame starts from the
-    /// model value (so it is copied only when that step adds to it).
-    private let wholeMask: UInt64
-    /// Bits of the other properties steps write into (`position.y` …), copied from the model
-    /// before the steps run.
-    private let partialMask: UInt64
-    private let transformBit: UInt64
-    private let sublayerTransformBit: UInt64
+    /// What the block starts with: the counts, the masks, and where each array begins.
+    private struct Header {
+        var count = 0, curveCount = 0, trackCount = 0
+        var stepsAt = 0, ownersAt = 0, curvesAt = 0, tracksAt = 0, basesAt = 0
+        /// Bits of the one-number properties that steps write whole: each shows its model value
+        /// in a frame where no step writes it, and the first step to write it in a frame starts
+        /// from the model value (so it is copied only when that step adds to it).
+        var wholeMask: UInt64 = 0
+        /// Bits of the other properties steps write into (`position.y` …), copied from the model
+        /// before the steps run.
+        var partialMask: UInt64 = 0
+        var transformBit: UInt64 = 0
+        var sublayerTransformBit: UInt64 = 0
+    }
+
+    /// One allocation: the header, the steps, the attached animation of each step (kept alive by
+    /// the layer's list of them), the curves, the keyframe tracks (borrowed from the attached
+    /// animations, which own them) and the model transform and sublayer transform components
+    /// that component steps start from.
+    private let block: UnsafeMutableRawPointer
+
+    private var header: Header { block.load(as: Header.self) }
+    private var count: Int { header.count }
+    private var steps: UnsafeMutablePointer<Step> { (block + header.stepsAt).assumingMemoryBound(to: Step.self) }
+    private var owners: UnsafeMutablePointer<Unmanaged<AttachedAnimation>> {
+        (block + header.ownersAt).assumingMemoryBound(to: Unmanaged<AttachedAnimation>.self)
+    }
+    private var curves: UnsafeMutablePointer<TimingCurve> { (block + header.curvesAt).assumingMemoryBound(to: TimingCurve.self) }
+    private var tracks: UnsafeMutablePointer<NumberKeyframes> {
+        (block + header.tracksAt).assumingMemoryBound(to: NumberKeyframes.self)
+    }
+    private var bases: UnsafeMutablePointer<TransformParts> { (block + header.basesAt).assumingMemoryBound(to: TransformParts.self) }
+    private var wholeMask: UInt64 { header.wholeMask }
+    private var partialMask: UInt64 { header.partialMask }
+    private var transformBit: UInt64 { header.transformBit }
+    private var sublayerTransformBit: UInt64 { header.sublayerTransformBit }
 
     /// Compiles the animations of `layer`, or returns nil when one of them needs the general path.
     init?(layer: Layer) {
@@ -81,10 +97,8 @@ struct ScalarProgram {
         var curveList: [TimingCurve] = []
         var trackList: [NumberKeyframes] = []
         var partBits: UInt64 = 0, wholeBits: UInt64 = 0, partialBits: UInt64 = 0
-        count = animations.count
-        steps = .allocate(capacity: count)
-        owners = .allocate(capacity: count)
-        for (i, a) in animations.enumerated() {
+        var stepList: [Step] = []
+        for a in animations {
             var flags: Flags = []
             if a.isAdditive { flags.insert(.additive) }
             if a.isCumulative { flags.insert(.cumulative) }
@@ -120,34 +134,48 @@ struct ScalarProgram {
                 track = Int8(trackList.count)
                 trackList.append(keyframes)
             }
-            (steps + i).initialize(to: Step(
+            stepList.append(Step(
                 beginTime: a.timing.beginTime, speed: a.timing.speed, timeOffset: a.timing.timeOffset,
                 duration: a.timing.duration, active: a.timing.activeDuration, from: a.scalarFrom, to: a.scalarTo,
                 offset: Int16(a.scalarOffset), flags: flags, curve: curve, keyframes: track, part: a.scalarPart, bit: bit))
-            (owners + i).initialize(to: .passUnretained(a))
         }
-        curveCount = curveList.count
-        curves = .allocate(capacity: max(1, curveCount))
-        curves.initialize(from: curveList, count: curveCount)
-        trackCount = trackList.count
-        tracks = .allocate(capacity: max(1, trackCount))
-        tracks.initialize(from: trackList, count: trackCount)
-        bases = .allocate(capacity: 2)
-        bases.initialize(to: partBits & transform.bit != 0 ? layer.modelTransformParts : TransformParts())
-        (bases + 1).initialize(to: partBits & sublayer.bit != 0 ? layer.modelSublayerTransformParts : TransformParts())
-        partialMask = partialBits
-        wholeMask = wholeBits & ~partialBits
-        transformBit = partBits & transform.bit
-        sublayerTransformBit = partBits & sublayer.bit
+        // The model components only when component steps need them (the sublayer transform's
+        // second).
+        var baseList: [TransformParts] = []
+        if partBits != 0 { baseList.append(partBits & transform.bit != 0 ? layer.modelTransformParts : TransformParts()) }
+        if partBits & sublayer.bit != 0 { baseList.append(layer.modelSublayerTransformParts) }
+        var h = Header()
+        h.count = stepList.count
+        h.curveCount = curveList.count
+        h.trackCount = trackList.count
+        h.partialMask = partialBits
+        h.wholeMask = wholeBits & ~partialBits
+        h.transformBit = partBits & transform.bit
+        h.sublayerTransformBit = partBits & sublayer.bit
+        var size = MemoryLayout<Header>.size
+        func place<T>(_ type: T.Type, _ n: Int) -> Int {
+            let at = (size + MemoryLayout<T>.alignment - 1) / MemoryLayout<T>.alignment * MemoryLayout<T>.alignment
+            size = at + MemoryLayout<T>.stride * n
+            return at
+        }
+        h.stepsAt = place(Step.self, h.count)
+        h.ownersAt = place(Unmanaged<AttachedAnimation>.self, h.count)
+        h.curvesAt = place(TimingCurve.self, h.curveCount)
+        h.tracksAt = place(NumberKeyframes.self, h.trackCount)
+        h.basesAt = place(TransformParts.self, baseList.count)
+        block = .allocate(byteCount: size, alignment: 16)
+        block.initializeMemory(as: Header.self, repeating: h, count: 1)
+        (block + h.stepsAt).initializeMemory(as: Step.self, from: stepList, count: stepList.count)
+        (block + h.ownersAt).initializeMemory(as: Unmanaged<AttachedAnimation>.self,
+                                              from: animations.map { .passUnretained($0) }, count: animations.count)
+        (block + h.curvesAt).initializeMemory(as: TimingCurve.self, from: curveList, count: curveList.count)
+        (block + h.tracksAt).initializeMemory(as: NumberKeyframes.self, from: trackList, count: trackList.count)
+        (block + h.basesAt).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
     }
 
-    /// Frees the program (by the layer, once, when it drops it).
+    /// Frees the program (by the layer, once, when it drops it; everything in it is plain data).
     func deallocate() {
-        steps.deallocate()
-        owners.deallocate()
-        curves.deallocate()
-        tracks.deallocate()
-        bases.deallocate()
+        block.deallocate()
     }
 
     /// Evaluates every step at the layer's local time `time` into its presentation slot,
