@@ -179,9 +179,9 @@ struct ScalarProgram {
     }
 
     /// Evaluates every step at the layer's local time `time` into its presentation slot,
-    /// recording starts and ends with the scene.
+    /// recording starts and ends with the scene (when `records`).
     @inline(__always)
-    func run(at time: Double, layer: Layer, scene: Scene, offsets: StorageOffsets) {
+    func run(at time: Double, layer: Layer, scene: Scene, offsets: StorageOffsets, records: Bool) {
         let presented = layer.storage + layer.slotSize
         if partialMask != 0 { layer.resetPresentation(bits: partialMask, offsets: offsets) }
         // Properties copied already count as written.
@@ -190,15 +190,17 @@ struct ScalarProgram {
         var wroteTransform = false, wroteSublayerTransform = false
         for i in 0..<count {
             let step = steps + i
-            if step.pointee.flags.contains(.needsBeginTime) { setBeginTime(of: i, to: time) }
+            if records && step.pointee.flags.contains(.needsBeginTime) { setBeginTime(of: i, to: time) }
             let flags = step.pointee.flags
             let sample = MediaTiming.sample(
                 at: time, beginTime: step.pointee.beginTime, speed: step.pointee.speed,
                 timeOffset: step.pointee.timeOffset, duration: step.pointee.duration, active: step.pointee.active,
                 autoreverses: flags.contains(.autoreverses), fillsForwards: flags.contains(.fillsForwards),
                 fillsBackwards: flags.contains(.fillsBackwards))
-            if sample.phase != .before && !flags.contains(.started) { recordStart(of: i, scene: scene) }
-            if sample.phase == .after && !flags.contains(.ended) { recordEnd(of: i, layer: layer, scene: scene) }
+            if records {
+                if sample.phase != .before && !flags.contains(.started) { recordStart(of: i, scene: scene) }
+                if sample.phase == .after && !flags.contains(.ended) { recordEnd(of: i, layer: layer, scene: scene) }
+            }
             guard sample.isEffective else { continue }
             let curve = Int(step.pointee.curve)
             let f = curve >= 0 ? curves[curve].evaluate(sample.fraction, custom: nil) : sample.fraction

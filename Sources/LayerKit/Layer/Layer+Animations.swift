@@ -103,10 +103,13 @@ extension Layer {
 
 
     /// Evaluates every attached animation at the layer's local time `time` into the presentation.
-    func applyAnimations(at time: Double, scene: Scene, offsets: StorageOffsets) {
+    /// With `records` false (a look at another moment, such as a replicator's delayed instance),
+    /// a compiled program neither records starts and ends nor settles begin times; the general
+    /// path leaves that to the caller, which sets the animations' flags around the call.
+    func applyAnimations(at time: Double, scene: Scene, offsets: StorageOffsets, records: Bool = true) {
         if programIsStale { compileProgram() }
         if let program {
-            program.run(at: time, layer: self, scene: scene, offsets: offsets)
+            program.run(at: time, layer: self, scene: scene, offsets: offsets, records: records)
             return
         }
         resetPresentation(bits: animatedMask, offsets: offsets)
