@@ -23,11 +23,9 @@ enum Trigonometry {
     @inline(__always)
     static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
         guard abs(x) < reducibleLimit else { return (Foundation.sin(x), Foundation.cos(x)) }
-        let shifted = x * (2 / Double.pi) + roundingShift
-        let k = shifted - roundingShift
-        let r = ((x - k * halfPi1) - k * halfPi2) - k * halfPi3
+        let (r, quadrant) = reduce(x)
         let s = kernelSin(r), c = kernelCos(r)
-        switch Int(truncatingIfNeeded: shifted.bitPattern) & 3 {
+        switch quadrant {
         case 0: return (s, c)
         case 1: return (c, -s)
         case 2: return (-s, -c)
@@ -39,15 +37,23 @@ enum Trigonometry {
     @inline(__always)
     static func cos(_ x: Double) -> Double {
         guard abs(x) < reducibleLimit else { return Foundation.cos(x) }
-        let shifted = x * (2 / Double.pi) + roundingShift
-        let k = shifted - roundingShift
-        let r = ((x - k * halfPi1) - k * halfPi2) - k * halfPi3
-        switch Int(truncatingIfNeeded: shifted.bitPattern) & 3 {
+        let (r, quadrant) = reduce(x)
+        switch quadrant {
         case 0: return kernelCos(r)
         case 1: return -kernelSin(r)
         case 2: return -kernelCos(r)
         default: return kernelSin(r)
         }
+    }
+
+    /// x = k·π/2 + r with |r| ≤ π/4 (a hair more where rounding puts k on the other side), and
+    /// k mod 4, for |x| under the reducible limit.
+    @inline(__always)
+    private static func reduce(_ x: Double) -> (r: Double, quadrant: Int) {
+        let shifted = x * (2 / Double.pi) + roundingShift
+        let k = shifted - roundingShift
+        let r = ((x - k * halfPi1) - k * halfPi2) - k * halfPi3
+        return (r, Int(truncatingIfNeeded: shifted.bitPattern) & 3)
     }
 
     /// sin r for |r| ≤ π/4: r − r³/3! + r⁵/5! − … − r¹⁷/17!.
