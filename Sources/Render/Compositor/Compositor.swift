@@ -13,7 +13,7 @@ public final class Compositor {
     public internal(set) var drawList = DrawList(width: 0, height: 0)
     /// What the last frame cost.
     public internal(set) var statistics = Statistics()
-    let cache = TextureCache()
+    let cache: TextureCache
     var clipBox = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
     var polygon: [DrawVertex] = []
     var scratch: [DrawVertex] = []
@@ -25,6 +25,10 @@ public final class Compositor {
     let timeShift = TimeShiftedEvaluation()
     /// The media time of the frame being composed.
     var frameTime = 0.0
+    /// Composes the subtrees of layers that cast a shadow, and draws their masks (made when
+    /// first needed; it makes its own for shadows inside those subtrees).
+    lazy var offscreen = Compositor(sharing: cache)
+    lazy var maskBackend = HeadlessBackend(threads: 1)
 
     /// Counts for the last composed frame.
     public struct Statistics: Sendable {
@@ -40,7 +44,14 @@ public final class Compositor {
         public var particles = 0
     }
 
-    public init() {}
+    public init() {
+        cache = TextureCache()
+    }
+
+    /// A compositor that draws with `cache`'s textures (for offscreen passes of another).
+    init(sharing cache: TextureCache) {
+        self.cache = cache
+    }
 
     /// Builds the draw list for `scene`'s presentation tree at `width` × `height` pixels. Call it
     /// after the scene has evaluated the frame (between `beginFrame` and `endFrame`). The result
@@ -101,7 +112,16 @@ public final class Compositor {
             clip = clip.map { $0.intersected(with: own) } ?? own
             if clip?.isEmpty ?? false { return }
         }
-        drawContent(of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip)
+        drawLayer(layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, time: time)
+    }
+
+    /// Draws what a visible layer shows, in Core Animation's order: its own content (shadow
+    /// first, unless `castsShadow` is false), its sublayers, its border, its particles. `time`
+    /// is as for `visit`.
+    func drawLayer(_ layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint,
+                   clip: ClipPolygon?, time: Double?, castsShadow: Bool = true) {
+        drawContent(of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, time: time,
+                    castsShadow: castsShadow)
 
         let sublayers = layer.sublayers
         if !sublayers.isEmpty {
@@ -191,7 +211,7 @@ public final class Compositor {
 
     /// The screen polygon a masking layer clips to (its bounds, rounded by cornerRadius); nil when
     /// nothing of it can be seen.
-    private func maskPolygon(_ layer: Layer, _ bounds: Rect, _ map: ProjectiveMap) -> ClipPolygon? {
+    func maskPolygon(_ layer: Layer, _ bounds: Rect, _ map: ProjectiveMap) -> ClipPolygon? {
         let radius = layer.number(.cornerRadius, .presentation)
         let local = Compositor.roundedRect(bounds, radius: radius, segments: segments(radius, bounds, map))
         let front = clipToFront(local, map)
