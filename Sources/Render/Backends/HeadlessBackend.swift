@@ -85,8 +85,8 @@ public final class HeadlessBackend {
                             i += 3
                             continue
                         }
-                        var low = min(vertices[a].y, vertices[b].y, vertices[d].y)
-                        var high = max(vertices[a].y, vertices[b].y, vertices[d].y)
+                        let ya = vertices[a].y, yb = vertices[b].y, yd = vertices[d].y
+                        var low = min(min(ya, yb), yd), high = max(max(ya, yb), yd)
                         var isQuad = false
                         if i + 5 < command.indexStart + command.indexCount, i + 5 < indices.count, Int(indices[i + 3]) == a, Int(indices[i + 4]) == d {
                             let e = Int(indices[i + 5])

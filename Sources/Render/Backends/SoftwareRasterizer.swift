@@ -107,12 +107,13 @@ struct SoftwareRasterizer {
             }
             area = -area
         }
-        let minY = min(y0, y1, y2, y3), maxY = max(y0, y1, y2, y3)
+        // Two-argument min and max: the variadic forms build an array on every call.
+        let minY = min(min(y0, y1), min(y2, y3)), maxY = max(max(y0, y1), max(y2, y3))
         // Rows whose centre y + 0.5 lies in [minY, maxY).
-        let rowStart = max(rows.lowerBound, 0, Self.ceiling(minY - 0.5))
-        let rowEnd = min(rows.upperBound, height, Self.ceiling(maxY - 0.5))
+        let rowStart = max(max(rows.lowerBound, 0), Self.ceiling(minY - 0.5))
+        let rowEnd = min(min(rows.upperBound, height), Self.ceiling(maxY - 0.5))
         guard rowStart < rowEnd else { return }
-        let minX = min(x0, x1, x2, x3), maxX = max(x0, x1, x2, x3)
+        let minX = min(min(x0, x1), min(x2, x3)), maxX = max(max(x0, x1), max(x2, x3))
         guard maxX > 0, minX < Double(width) else { return }
 
         // Edges from a canonical endpoint order, so that a shared edge gives both sides the same
@@ -140,6 +141,7 @@ struct SoftwareRasterizer {
         let modulate = Modulation(p0.color)
         var colorGradient: ColorGradient?
         if !flat { colorGradient = ColorGradient(p0, a1, a2, x0, y0, ax1, ay1, ax2, ay2, garea) }
+        let fixedDu = Self.fixed(dudx), fixedDv = Self.fixed(dvdx)
 
         var y = rowStart
         while y < rowEnd {
@@ -157,7 +159,7 @@ struct SoftwareRasterizer {
                 } else {
                     let du = xc - x0, dv = yc - y0
                     let u = u0 + dudx * du + dudy * dv - 0.5, v = v0 + dvdx * du + dvdy * dv - 0.5
-                    let sampler = Sampler(u: Self.fixed(u), v: Self.fixed(v), du: Self.fixed(dudx), dv: Self.fixed(dvdx))
+                    let sampler = Sampler(u: Self.fixed(u), v: Self.fixed(v), du: fixedDu, dv: fixedDv)
                     if let g = colorGradient {
                         Self.spanGradient(row, xs, xe, texture, sampler, g, xc, yc, blend)
                     } else {

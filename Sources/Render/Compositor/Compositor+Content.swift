@@ -4,7 +4,7 @@ import LayerKit
 /// image, or text, a shape or a gradient drawn on the CPU); its border comes after its sublayers.
 extension Compositor {
     func drawContent(of layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint,
-                     clip: ClipPolygon?) {
+                     clip: ClipPolygon?, time: Double?, castsShadow: Bool) {
         let background = layer.color(.backgroundColor, .presentation)
         let radius = max(0, layer.number(.cornerRadius, .presentation))
         var content: RasterizedContent?
@@ -17,10 +17,16 @@ extension Compositor {
             content = rasterizedContent(of: layer, bounds: bounds)
         }
 
-        let shadowOpacity = layer.number(.shadowOpacity, .presentation)
+        let shadowOpacity = castsShadow ? layer.number(.shadowOpacity, .presentation) : 0
         if shadowOpacity > 0 {
-            drawShadow(of: layer, bounds: bounds, map: map, opacity: opacity * min(shadowOpacity, 1), tint: tint,
-                       clip: clip, background: background, radius: radius, content: content, image: contentsImage)
+            let shadowAlpha = opacity * min(shadowOpacity, 1)
+            if layer.sublayers.isEmpty {
+                drawShadow(of: layer, bounds: bounds, map: map, opacity: shadowAlpha, tint: tint, clip: clip,
+                           background: background, radius: radius, content: content, image: contentsImage)
+            } else {
+                drawSubtreeShadow(of: layer, bounds: bounds, map: map, opacity: shadowAlpha, tint: tint, clip: clip,
+                                  time: time)
+            }
         }
         if background.a > 0 && !bounds.isEmpty {
             let color = vertexColor(background, tint, opacity)
@@ -113,8 +119,9 @@ extension Compositor {
         return gravities[Int(index)]
     }
 
-    /// The shadow: the shape of the background when it shows, else of the contents, blurred by
-    /// shadowRadius and moved by shadowOffset (in the layer's coordinates).
+    /// The shadow of a layer without sublayers: the shape of the background when it shows, else
+    /// of the contents, blurred by shadowRadius and moved by shadowOffset (in the layer's
+    /// coordinates). A layer with sublayers casts `drawSubtreeShadow`'s.
     private func drawShadow(of layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint,
                             clip: ClipPolygon?, background: Color, radius: Double, content: RasterizedContent?,
                             image: (texture: RenderTexture, rect: Rect, uv: UVRect)?) {

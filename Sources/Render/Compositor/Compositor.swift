@@ -13,7 +13,7 @@ public final class Compositor {
     public internal(set) var drawList = DrawList(width: 0, height: 0)
     /// What the last frame cost.
     public internal(set) var statistics = Statistics()
-    let cache = TextureCache()
+    let cache: TextureCache
     var clipBox = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
     var polygon: [DrawVertex] = []
     var scratch: [DrawVertex] = []
@@ -21,6 +21,14 @@ public final class Compositor {
     /// Particle drawing's scratch: the draw order, and a texture's place per mipmap level.
     var particleOrder = ParticleOrder()
     var particleLevels: [UVRect] = []
+    /// Evaluates a replicator's sublayers at each delayed instance's time.
+    let timeShift = TimeShiftedEvaluation()
+    /// The media time of the frame being composed.
+    var frameTime = 0.0
+    /// Composes the subtrees of layers that cast a shadow, and draws their masks (made when
+    /// first needed; it makes its own for shadows inside those subtrees).
+    lazy var offscreen = Compositor(sharing: cache)
+    lazy var maskBackend = HeadlessBackend(threads: 1)
 
     /// Counts for the last composed frame.
     public struct Statistics: Sendable {
@@ -36,7 +44,14 @@ public final class Compositor {
         public var particles = 0
     }
 
-    public init() {}
+    public init() {
+        cache = TextureCache()
+    }
+
+    /// A compositor that draws with `cache`'s textures (for offscreen passes of another).
+    init(sharing cache: TextureCache) {
+        self.cache = cache
+    }
 
     /// Builds the draw list for `scene`'s presentation tree at `width` × `height` pixels. Call it
     /// after the scene has evaluated the frame (between `beginFrame` and `endFrame`). The result
@@ -53,7 +68,8 @@ public final class Compositor {
         drawList.reset(width: width, height: height)
         statistics = Statistics()
         clipBox = (0, 0, Double(max(width, 0)), Double(max(height, 0)))
-        visit(root, parent: .identity, extra: nil, opacity: 1, tint: .white, clip: nil)
+        frameTime = root.scene?.time ?? 0
+        visit(root, parent: .identity, extra: nil, opacity: 1, tint: .white, clip: nil, time: nil)
         cache.endFrame()
         statistics.triangles = drawList.triangleCount
         statistics.drawCalls = drawList.commands.count
@@ -72,8 +88,10 @@ public final class Compositor {
         VertexColor(red: color.r * tint.r, green: color.g * tint.g, blue: color.b * tint.b, alpha: color.a * opacity)
     }
 
+    /// Draws `layer` and its subtree. `time` is the superlayer's local time when the subtree is
+    /// shown at a time other than the frame's (a delayed replicator instance), else nil.
     private func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
-                       tint: Tint, clip inheritedClip: ClipPolygon?) {
+                       tint: Tint, clip inheritedClip: ClipPolygon?, time: Double?) {
         if layer.bool(.hidden, .presentation) { return }
         let opacity = inherited * layer.number(.opacity, .presentation)
         guard opacity >= 0.5 / 255 else { return }
@@ -94,16 +112,27 @@ public final class Compositor {
             clip = clip.map { $0.intersected(with: own) } ?? own
             if clip?.isEmpty ?? false { return }
         }
-        drawContent(of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip)
+        drawLayer(layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, time: time)
+    }
+
+    /// Draws what a visible layer shows, in Core Animation's order: its own content (shadow
+    /// first, unless `castsShadow` is false), its sublayers, its border, its particles. `time`
+    /// is as for `visit`.
+    func drawLayer(_ layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint,
+                   clip: ClipPolygon?, time: Double?, castsShadow: Bool = true) {
+        drawContent(of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, time: time,
+                    castsShadow: castsShadow)
 
         let sublayers = layer.sublayers
         if !sublayers.isEmpty {
+            let local = time.map { layer.localTime(parentTime: $0) }
             if let replicator = layer as? ReplicatorLayer {
-                drawInstances(of: replicator, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip)
+                drawInstances(of: replicator, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip,
+                              time: local)
             } else {
                 let ordered = layer.sublayersBackToFront(.presentation)
                 for sublayer in ordered {
-                    visit(sublayer, parent: map, extra: nil, opacity: opacity, tint: tint, clip: clip)
+                    visit(sublayer, parent: map, extra: nil, opacity: opacity, tint: tint, clip: clip, time: local)
                 }
             }
         }
@@ -114,10 +143,12 @@ public final class Compositor {
     }
 
     /// Draws a replicator's sublayers once per instance, each instance transformed by one more
-    /// `instanceTransform` (about the replicator's anchor point) and coloured by `instanceColor`
-    /// plus the colour offsets times the instance number.
+    /// `instanceTransform` (about the replicator's anchor point), coloured by `instanceColor`
+    /// plus the colour offsets times the instance number, and shown `instanceDelay` seconds
+    /// earlier than the one before it. `local` is the replicator's local time when its subtree is
+    /// shown at a time other than the frame's, else nil.
     private func drawInstances(of layer: ReplicatorLayer, bounds: Rect, map: ProjectiveMap, opacity: Double,
-                               tint: Tint, clip: ClipPolygon?) {
+                               tint: Tint, clip: ClipPolygon?, time local: Double?) {
         let rawCount = layer.number(.instanceCount, .presentation)
         let count = rawCount.isFinite ? Int(max(0, min(rawCount, 10_000))) : 0
         let step = layer.transform(.instanceTransform, .presentation)
@@ -127,6 +158,11 @@ public final class Compositor {
         let base = layer.color(.instanceColor, .presentation)
         let dr = layer.number(.instanceRedOffset, .presentation), dg = layer.number(.instanceGreenOffset, .presentation)
         let db = layer.number(.instanceBlueOffset, .presentation), da = layer.number(.instanceAlphaOffset, .presentation)
+        let rawDelay = layer.number(.instanceDelay, .presentation)
+        let delay = rawDelay.isFinite ? rawDelay : 0
+        // The replicator's local time now: its sublayers' parent time, which each delayed
+        // instance shifts back.
+        let now = delay == 0 || count < 2 ? 0 : local ?? layer.localTime(mediaTime: frameTime)
         let ordered = layer.sublayersBackToFront(.presentation)
         var accumulated = Transform3D.identity
         for i in 0..<count {
@@ -136,8 +172,20 @@ public final class Compositor {
             if instanceOpacity >= 0.5 / 255 {
                 let extra = i == 0 ? nil : toAnchor.concatenating(accumulated).concatenating(back)
                 let instanceTint = Tint(r: tint.r * c.r, g: tint.g * c.g, b: tint.b * c.b)
-                for sublayer in ordered {
-                    visit(sublayer, parent: map, extra: extra, opacity: instanceOpacity, tint: instanceTint, clip: clip)
+                if i == 0 || delay == 0 {
+                    for sublayer in ordered {
+                        visit(sublayer, parent: map, extra: extra, opacity: instanceOpacity, tint: instanceTint,
+                              clip: clip, time: local)
+                    }
+                } else {
+                    let shifted = now - k * delay
+                    timeShift.withPresentation(of: layer.sublayers, parentTime: now, shiftedTo: shifted) {
+                        // zPosition may animate too: order the instance as it is at its own time.
+                        for sublayer in layer.sublayersBackToFront(.presentation) {
+                            visit(sublayer, parent: map, extra: extra, opacity: instanceOpacity, tint: instanceTint,
+                                  clip: clip, time: shifted)
+                        }
+                    }
                 }
             }
             accumulated = accumulated.concatenating(step)
@@ -163,7 +211,7 @@ public final class Compositor {
 
     /// The screen polygon a masking layer clips to (its bounds, rounded by cornerRadius); nil when
     /// nothing of it can be seen.
-    private func maskPolygon(_ layer: Layer, _ bounds: Rect, _ map: ProjectiveMap) -> ClipPolygon? {
+    func maskPolygon(_ layer: Layer, _ bounds: Rect, _ map: ProjectiveMap) -> ClipPolygon? {
         let radius = layer.number(.cornerRadius, .presentation)
         let local = Compositor.roundedRect(bounds, radius: radius, segments: segments(radius, bounds, map))
         let front = clipToFront(local, map)

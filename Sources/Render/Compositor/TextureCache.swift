@@ -1,7 +1,7 @@
 import LayerKit
 
 /// The textures a compositor has made: one per contents image, one per layer for content drawn
-/// on the CPU (text, shapes, gradients) and one per shadow shape. Content is redrawn only when
+/// on the CPU (text, shapes, gradients) and one per layer's shadow. Content is redrawn only when
 /// what it depends on changes; entries unused for a while are dropped.
 final class TextureCache {
     /// Opaque white: what solid colours sample.
@@ -11,6 +11,8 @@ final class TextureCache {
     private(set) var frame = 0
     /// How many times content has been rasterised (for tests of the cache).
     private(set) var rasterizations = 0
+    /// How many shadows have been made (for tests of the cache).
+    private(set) var shadowsMade = 0
 
     private struct ImageEntry {
         let image: Image
@@ -33,6 +35,8 @@ final class TextureCache {
     enum ShadowKey: Equatable {
         case texture(ObjectIdentifier, radius: Double)
         case roundedRect(width: Int, height: Int, cornerRadius: Double, radius: Double)
+        /// A layer and its sublayers (`ShadowMask`), blurred by `radius` points.
+        case mask(ShadowMask, radius: Double)
     }
 
     private struct ShadowEntry {
@@ -81,6 +85,7 @@ final class TextureCache {
             shadows[id] = entry
             return entry.texture
         }
+        shadowsMade += 1
         let texture = make()
         shadows[id] = ShadowEntry(key: key, source: source, texture: texture, lastUsed: frame)
         return texture

@@ -1,0 +1,147 @@
+/// Shows layers as they were a moment earlier: evaluates the animations of some layers and their
+/// subtrees at a shifted time, lets the caller draw them, then puts back the presentation the
+/// frame evaluated. A replicator draws instance i this way, `i × instanceDelay` seconds earlier
+/// (CAReplicatorLayer): the shift is of the replicator's local time, passed down through each
+/// sublayer's own timing (beginTime, speed, timeOffset) as the frame's evaluation passes it.
+///
+/// A shifted evaluation leaves no trace: no `onStart` or `onStop` is recorded, no animation ends,
+/// is removed or has its begin time settled, and once the body returns every layer presents the
+/// frame's own values again (for hit testing, `presentation()`, the next instance, the HUD).
+/// Emitters' particles are not stepped: they are drawn as they are at the frame's time. Shifts
+/// nest (a delayed replicator inside another). Scratch storage is kept from call to call, so a
+/// steady state allocates nothing.
+public final class TimeShiftedEvaluation {
+    /// A layer whose presentation was overwritten: where its saved slots start in `values`, and
+    /// its array-valued properties.
+    private struct SavedLayer {
+        let layer: Layer
+        let start: Int
+        let arrays: [PropertyID: AnimationValue]
+    }
+
+    /// An emitter cell whose presentation was overwritten, and where its slots start in `values`.
+    private struct SavedCell {
+        let cell: EmitterCell
+        let start: Int
+    }
+
+    /// An attached animation's bookkeeping, as it was before the shifted evaluation.
+    private struct SavedAnimation {
+        let animation: AttachedAnimation
+        let hasStarted: Bool
+        let hasEnded: Bool
+        let needsBeginTime: Bool
+        let beginTime: Double
+    }
+
+    private var values: [Double] = []
+    private var layers: [SavedLayer] = []
+    private var cells: [SavedCell] = []
+    private var animations: [SavedAnimation] = []
+    /// The walk: each layer with its superlayer's local time in the frame and shifted.
+    private var walk: [(layer: Layer, parentTime: Double, shiftedParentTime: Double)] = []
+    private let offsets = StorageOffsets.shared
+
+    public init() {}
+
+    /// Calls `body` with `roots` and their subtrees presented at `shiftedParentTime` instead of
+    /// `parentTime` (both in the time space of the roots' superlayer; `parentTime` is the time
+    /// their presentation now shows), then restores their presentation.
+    public func withPresentation(of roots: [Layer], parentTime: Double, shiftedTo shiftedParentTime: Double,
+                                 _ body: () -> Void) {
+        let marks = (values: values.count, layers: layers.count, cells: cells.count, animations: animations.count)
+        evaluate(roots, parentTime: parentTime, shiftedParentTime: shiftedParentTime)
+        body()
+        restore(to: marks)
+    }
+
+    /// Applies the subtrees' animations at the shifted time, saving what they overwrite.
+    private func evaluate(_ roots: [Layer], parentTime: Double, shiftedParentTime: Double) {
+        let offsets = self.offsets
+        var i = roots.count
+        while i > 0 {
+            i -= 1
+            walk.append((roots[i], parentTime, shiftedParentTime))
+        }
+        while let (layer, parent, shiftedParent) = walk.popLast() {
+            let local = layer.localTime(parentTime: parent, offsets: offsets)
+            let shifted = layer.localTime(parentTime: shiftedParent, offsets: offsets)
+            if !layer.animations.isEmpty, let scene = layer.scene {
+                save(layer)
+                for animation in layer.animations {
+                    save(animation)
+                    // Not settled yet (the layer is drawn before the frame settled it): begin now.
+                    if animation.needsBeginTime {
+                        animation.timing.beginTime = local
+                        animation.needsBeginTime = false
+                    }
+                }
+                layer.applyAnimations(at: shifted, scene: scene, offsets: offsets)
+            }
+            let sublayers = layer.sublayers
+            var k = sublayers.count
+            while k > 0 {
+                k -= 1
+                walk.append((sublayers[k], local, shifted))
+            }
+        }
+    }
+
+    /// Saves the layer's presentation slots, arrays and (for an emitter whose cells animate) its
+    /// cells' presentation.
+    private func save(_ layer: Layer) {
+        let start = values.count
+        values.append(contentsOf: UnsafeBufferPointer(start: layer.base(.presentation), count: layer.slotSize))
+        layers.append(SavedLayer(layer: layer, start: start, arrays: layer.presentedArrays))
+        if layer.animatesCells, let emitter = layer as? EmitterLayer {
+            for cell in emitter.emitterCells { save(cell) }
+        }
+    }
+
+    private func save(_ cell: EmitterCell) {
+        let start = values.count
+        values.append(contentsOf: UnsafeBufferPointer(start: cell.base(.presentation), count: CellPropertyID.slotSize))
+        cells.append(SavedCell(cell: cell, start: start))
+        for child in cell.emitterCells { save(child) }
+    }
+
+    /// Saves an animation's (and its group's children's) progress flags and marks them started
+    /// and ended, so that evaluating records no start or stop.
+    private func save(_ animation: AttachedAnimation) {
+        animations.append(SavedAnimation(animation: animation, hasStarted: animation.hasStarted,
+                                         hasEnded: animation.hasEnded, needsBeginTime: animation.needsBeginTime,
+                                         beginTime: animation.timing.beginTime))
+        animation.hasStarted = true
+        animation.hasEnded = true
+        if case .group(let children) = animation.content {
+            for child in children { save(child) }
+        }
+    }
+
+    /// Puts back everything saved since `marks`, newest first.
+    private func restore(to marks: (values: Int, layers: Int, cells: Int, animations: Int)) {
+        var i = animations.count
+        while i > marks.animations {
+            i -= 1
+            let saved = animations[i]
+            saved.animation.hasStarted = saved.hasStarted
+            saved.animation.hasEnded = saved.hasEnded
+            saved.animation.needsBeginTime = saved.needsBeginTime
+            saved.animation.timing.beginTime = saved.beginTime
+        }
+        values.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for saved in cells[marks.cells...] {
+                saved.cell.base(.presentation).update(from: base + saved.start, count: CellPropertyID.slotSize)
+            }
+            for saved in layers[marks.layers...] {
+                saved.layer.base(.presentation).update(from: base + saved.start, count: saved.layer.slotSize)
+                saved.layer.presentedArrays = saved.arrays
+            }
+        }
+        animations.removeSubrange(marks.animations...)
+        cells.removeSubrange(marks.cells...)
+        layers.removeSubrange(marks.layers...)
+        values.removeSubrange(marks.values...)
+    }
+}
