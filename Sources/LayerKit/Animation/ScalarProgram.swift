@@ -64,6 +64,9 @@ struct ScalarProgram {
         var partialMask: UInt64 = 0
         var transformBit: UInt64 = 0
         var sublayerTransformBit: UInt64 = 0
+        /// Whether the transform stays a scale, a turn about z and a translation whatever the
+        /// steps write (its model value is one, and they write only those components).
+        var simpleTransform = false
     }
 
     /// One allocation: the header, the steps, the attached animation of each step (kept alive by
@@ -73,20 +76,10 @@ struct ScalarProgram {
     private let block: UnsafeMutableRawPointer
 
     private var header: Header { block.load(as: Header.self) }
-    private var count: Int { header.count }
     private var steps: UnsafeMutablePointer<Step> { (block + header.stepsAt).assumingMemoryBound(to: Step.self) }
     private var owners: UnsafeMutablePointer<Unmanaged<AttachedAnimation>> {
         (block + header.ownersAt).assumingMemoryBound(to: Unmanaged<AttachedAnimation>.self)
     }
-    private var curves: UnsafeMutablePointer<TimingCurve> { (block + header.curvesAt).assumingMemoryBound(to: TimingCurve.self) }
-    private var tracks: UnsafeMutablePointer<NumberKeyframes> {
-        (block + header.tracksAt).assumingMemoryBound(to: NumberKeyframes.self)
-    }
-    private var bases: UnsafeMutablePointer<TransformParts> { (block + header.basesAt).assumingMemoryBound(to: TransformParts.self) }
-    private var wholeMask: UInt64 { header.wholeMask }
-    private var partialMask: UInt64 { header.partialMask }
-    private var transformBit: UInt64 { header.transformBit }
-    private var sublayerTransformBit: UInt64 { header.sublayerTransformBit }
 
     /// Compiles the animations of `layer`, or returns nil when one of them needs the general path.
     init?(layer: Layer) {
@@ -97,6 +90,7 @@ struct ScalarProgram {
         var curveList: [TimingCurve] = []
         var trackList: [NumberKeyframes] = []
         var partBits: UInt64 = 0, wholeBits: UInt64 = 0, partialBits: UInt64 = 0
+        var simple = true
         var stepList: [Step] = []
         for a in animations {
             var flags: Flags = []
@@ -115,6 +109,7 @@ struct ScalarProgram {
                     partBits |= sublayer.bit
                 } else {
                     partBits |= transform.bit
+                    simple = simple && SimpleTransform.holds(a.scalarPart)
                 }
             } else if let property = a.target?.property {
                 bit = UInt8(property.bit.trailingZeroBitCount)
@@ -152,6 +147,7 @@ struct ScalarProgram {
         h.wholeMask = wholeBits & ~partialBits
         h.transformBit = partBits & transform.bit
         h.sublayerTransformBit = partBits & sublayer.bit
+        h.simpleTransform = simple && partBits & transform.bit != 0 && SimpleTransform.isSimple(baseList[0])
         var size = MemoryLayout<Header>.size
         func place<T>(_ type: T.Type, _ n: Int) -> Int {
             let at = (size + MemoryLayout<T>.alignment - 1) / MemoryLayout<T>.alignment * MemoryLayout<T>.alignment
@@ -183,12 +179,20 @@ struct ScalarProgram {
     @inline(__always)
     func run(at time: Double, layer: Layer, scene: Scene, offsets: StorageOffsets, records: Bool) {
         let presented = layer.storage + layer.slotSize
-        if partialMask != 0 { layer.resetPresentation(bits: partialMask, offsets: offsets) }
+        // The header once: each array's place comes from it.
+        let h = header
+        let steps = (block + h.stepsAt).assumingMemoryBound(to: Step.self)
+        let curves = (block + h.curvesAt).assumingMemoryBound(to: TimingCurve.self)
+        let tracks = (block + h.tracksAt).assumingMemoryBound(to: NumberKeyframes.self)
+        let bases = (block + h.basesAt).assumingMemoryBound(to: TransformParts.self)
+        if h.partialMask != 0 { layer.resetPresentation(bits: h.partialMask, offsets: offsets) }
         // Properties copied already count as written.
-        var written = partialMask
+        var written = h.partialMask
+        let simpleTransform = h.simpleTransform
         var parts = TransformParts.identity, sublayerParts = TransformParts.identity
+        var simple = SimpleTransform()
         var wroteTransform = false, wroteSublayerTransform = false
-        for i in 0..<count {
+        for i in 0..<h.count {
             let step = steps + i
             if records && step.pointee.flags.contains(.needsBeginTime) { setBeginTime(of: i, to: time) }
             let flags = step.pointee.flags
@@ -225,11 +229,19 @@ struct ScalarProgram {
                     }
                     sublayerParts.setNumber(part, v, additive: additive)
                 } else {
-                    if !wroteTransform {
-                        parts = bases.pointee
-                        wroteTransform = true
+                    if simpleTransform {
+                        if !wroteTransform {
+                            simple = SimpleTransform(compiled: bases.pointee)
+                            wroteTransform = true
+                        }
+                        simple.set(part, v, additive: additive)
+                    } else {
+                        if !wroteTransform {
+                            parts = bases.pointee
+                            wroteTransform = true
+                        }
+                        parts.setNumber(part, v, additive: additive)
                     }
-                    parts.setNumber(part, v, additive: additive)
                 }
             } else {
                 let slot = presented + Int(step.pointee.offset)
@@ -242,18 +254,19 @@ struct ScalarProgram {
                 slot.pointee = additive ? slot.pointee + v : v
             }
         }
-        let unwritten = wholeMask & ~written
+        let unwritten = h.wholeMask & ~written
         if unwritten != 0 { layer.resetPresentation(bits: unwritten, offsets: offsets) }
         // A transform no step wrote this frame shows its model value.
         if wroteTransform {
-            ValueSlots.storeTransform(Transform3D(parts: parts), at: presented + offsets.transform)
-        } else if transformBit != 0 {
-            layer.resetPresentation(bits: transformBit, offsets: offsets)
+            let matrix = simpleTransform ? simple.matrix : Transform3D(parts: parts)
+            ValueSlots.storeTransform(matrix, at: presented + offsets.transform)
+        } else if h.transformBit != 0 {
+            layer.resetPresentation(bits: h.transformBit, offsets: offsets)
         }
         if wroteSublayerTransform {
             ValueSlots.storeTransform(Transform3D(parts: sublayerParts), at: presented + offsets.sublayerTransform)
-        } else if sublayerTransformBit != 0 {
-            layer.resetPresentation(bits: sublayerTransformBit, offsets: offsets)
+        } else if h.sublayerTransformBit != 0 {
+            layer.resetPresentation(bits: h.sublayerTransformBit, offsets: offsets)
         }
     }
 
@@ -278,5 +291,69 @@ struct ScalarProgram {
         let owner = owners[i].takeUnretainedValue()
         owner.hasEnded = true
         scene.recordEnd(owner, on: layer)
+    }
+}
+
+/// A transform that is a scale, a turn about z and a translation: what most animated layers'
+/// transforms are. Its components are set as `TransformParts.setNumber` sets them, and it is
+/// multiplied out with one sine and cosine, to the values `Transform3D(parts:)` gives.
+private struct SimpleTransform {
+    var translationX = 0.0, translationY = 0.0, translationZ = 0.0
+    var scaleX = 1.0, scaleY = 1.0, scaleZ = 1.0
+    var rotationZ = 0.0
+
+    init() {}
+
+    /// Whether `p` has no components but these.
+    static func isSimple(_ p: TransformParts) -> Bool {
+        p.rotationX == 0 && p.rotationY == 0 && p.skewXY == 0 && p.skewXZ == 0 && p.skewYZ == 0
+            && p.perspectiveX == 0 && p.perspectiveY == 0 && p.perspectiveZ == 0 && p.perspectiveW == 1
+    }
+
+    /// The components of `p`, which compiling found simple.
+    @inline(__always)
+    init(compiled p: TransformParts) {
+        translationX = p.translationX; translationY = p.translationY; translationZ = p.translationZ
+        scaleX = p.scaleX; scaleY = p.scaleY; scaleZ = p.scaleZ
+        rotationZ = p.rotationZ
+    }
+
+    /// Whether setting `part` keeps a simple transform simple.
+    static func holds(_ part: TransformComponent?) -> Bool {
+        switch part {
+        case .rotationX?, .rotationY?, .translation?, nil: return false
+        default: return true
+        }
+    }
+
+    @inline(__always)
+    mutating func set(_ part: TransformComponent, _ v: Double, additive: Bool) {
+        switch part {
+        case .translationX: translationX = additive ? translationX + v : v
+        case .translationY: translationY = additive ? translationY + v : v
+        case .translationZ: translationZ = additive ? translationZ + v : v
+        case .scale:
+            if additive { scaleX *= v; scaleY *= v; scaleZ *= v } else { scaleX = v; scaleY = v; scaleZ = v }
+        case .scaleX: scaleX = additive ? scaleX * v : v
+        case .scaleY: scaleY = additive ? scaleY * v : v
+        case .scaleZ: scaleZ = additive ? scaleZ * v : v
+        case .rotation, .rotationZ: rotationZ = additive ? rotationZ + v : v
+        case .translation, .rotationX, .rotationY: break  // never compiled into a simple program
+        }
+    }
+
+    /// The matrix; components that are not finite take the general composition.
+    @inline(__always)
+    var matrix: Transform3D {
+        guard rotationZ.isFinite, scaleX.isFinite, scaleY.isFinite, scaleZ.isFinite,
+              translationX.isFinite, translationY.isFinite, translationZ.isFinite else {
+            var p = TransformParts()
+            p.translationX = translationX; p.translationY = translationY; p.translationZ = translationZ
+            p.scaleX = scaleX; p.scaleY = scaleY; p.scaleZ = scaleZ
+            p.rotationZ = rotationZ
+            return Transform3D(parts: p)
+        }
+        return Transform3D(scale: (scaleX, scaleY, scaleZ), rotationZ: rotationZ,
+                           translation: (translationX, translationY, translationZ))
     }
 }

@@ -98,11 +98,18 @@ extension Transform3D {
               p.perspectiveX == 0, p.perspectiveY == 0, p.perspectiveZ == 0, p.perspectiveW == 1,
               p.rotationZ.isFinite, p.scaleX.isFinite, p.scaleY.isFinite, p.scaleZ.isFinite,
               p.translationX.isFinite, p.translationY.isFinite, p.translationZ.isFinite else { return nil }
-        let (s, c) = p.rotationZ == 0 ? (0, 1) : Trigonometry.sinCos(p.rotationZ)
-        self.init(m11: p.scaleX * c, m12: p.scaleX * s, m13: 0, m14: 0,
-                  m21: p.scaleY * -s, m22: p.scaleY * c, m23: 0, m24: 0,
-                  m31: 0, m32: 0, m33: p.scaleZ, m34: 0,
-                  m41: p.translationX, m42: p.translationY, m43: p.translationZ, m44: 1)
+        self.init(scale: (p.scaleX, p.scaleY, p.scaleZ), rotationZ: p.rotationZ,
+                  translation: (p.translationX, p.translationY, p.translationZ))
+    }
+
+    /// Scale, then a turn about z, then a translation, multiplied out (all finite).
+    @inline(__always)
+    init(scale: (Double, Double, Double), rotationZ: Double, translation: (Double, Double, Double)) {
+        let (s, c) = rotationZ == 0 ? (0, 1) : Trigonometry.sinCos(rotationZ)
+        self.init(m11: scale.0 * c, m12: scale.0 * s, m13: 0, m14: 0,
+                  m21: scale.1 * -s, m22: scale.1 * c, m23: 0, m24: 0,
+                  m31: 0, m32: 0, m33: scale.2, m34: 0,
+                  m41: translation.0, m42: translation.1, m43: translation.2, m44: 1)
     }
 
     /// A transform's factors with the rotation kept as a matrix, shared by ``parts`` and
