@@ -185,7 +185,7 @@ struct ScalarProgram {
         let curves = (block + h.curvesAt).assumingMemoryBound(to: TimingCurve.self)
         let tracks = (block + h.tracksAt).assumingMemoryBound(to: NumberKeyframes.self)
         let bases = (block + h.basesAt).assumingMemoryBound(to: TransformParts.self)
-        if h.partialMask != 0 { layer.resetPresentation(bits: h.partialMask, offsets: offsets) }
+        if h.partialMask != 0 { ScalarProgram.reset(layer, bits: h.partialMask, offsets: offsets) }
         // Properties copied already count as written.
         var written = h.partialMask
         let simpleTransform = h.simpleTransform
@@ -249,25 +249,31 @@ struct ScalarProgram {
                 if written & bit == 0 {
                     // The first write this frame: one that adds, adds to the model value.
                     written |= bit
-                    if additive { layer.resetPresentation(bits: bit, offsets: offsets) }
+                    if additive { ScalarProgram.reset(layer, bits: bit, offsets: offsets) }
                 }
                 slot.pointee = additive ? slot.pointee + v : v
             }
         }
         let unwritten = h.wholeMask & ~written
-        if unwritten != 0 { layer.resetPresentation(bits: unwritten, offsets: offsets) }
+        if unwritten != 0 { ScalarProgram.reset(layer, bits: unwritten, offsets: offsets) }
         // A transform no step wrote this frame shows its model value.
         if wroteTransform {
             let matrix = simpleTransform ? simple.matrix : Transform3D(parts: parts)
             ValueSlots.storeTransform(matrix, at: presented + offsets.transform)
         } else if h.transformBit != 0 {
-            layer.resetPresentation(bits: h.transformBit, offsets: offsets)
+            ScalarProgram.reset(layer, bits: h.transformBit, offsets: offsets)
         }
         if wroteSublayerTransform {
             ValueSlots.storeTransform(Transform3D(parts: sublayerParts), at: presented + offsets.sublayerTransform)
         } else if h.sublayerTransformBit != 0 {
-            layer.resetPresentation(bits: h.sublayerTransformBit, offsets: offsets)
+            ScalarProgram.reset(layer, bits: h.sublayerTransformBit, offsets: offsets)
         }
+    }
+
+    /// Copies model values into the presentation: rare in a frame, so kept out of the loop.
+    @inline(never)
+    private static func reset(_ layer: Layer, bits: UInt64, offsets: StorageOffsets) {
+        layer.resetPresentation(bits: bits, offsets: offsets)
     }
 
     /// An animation added outside any evaluated frame begins at the first time it is evaluated.
