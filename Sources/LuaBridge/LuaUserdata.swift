@@ -166,6 +166,17 @@ extension LuaState {
         return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// Calls `body` with the object at argument `arg`, which must be a live `T` (as
+    /// ``checkObject(_:as:)``), borrowed without retaining it: the argument holds it meanwhile.
+    @inlinable
+    public func withObject<T: AnyObject, R>(_ arg: Int32, as type: T.Type, _ body: (T) -> R) throws(LuaRaise) -> R {
+        var released: Int32 = 0
+        guard let pointer = sg_toobjectof(L, arg, LuaState.typeKey(T.self), &released) else {
+            throw objectError(arg, T.self, released: released != 0)
+        }
+        return Unmanaged<T>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
     /// The optional object at argument `arg`: nil if absent or nil, else as ``checkObject(_:as:)``.
     @inlinable
     public func optObject<T: AnyObject>(_ arg: Int32, as type: T.Type) throws(LuaRaise) -> T? {

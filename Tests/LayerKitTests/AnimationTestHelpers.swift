@@ -22,3 +22,10 @@ extension FrameDriver {
         return layer
     }
 }
+
+extension Transform3D {
+    /// The sixteen entries, row by row.
+    var entries: [Double] {
+        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
+    }
+}

@@ -47,10 +47,8 @@ final class AttachedAnimation {
     private(set) var scalarPart: TransformComponent?
     private(set) var scalarFrom = 0.0
     private(set) var scalarTo = 0.0
-    private(set) var keyTimes: [Double] = []
-    private(set) var keyValues: [Double] = []
-    private(set) var keyCurves: [TimingCurve] = []
-    private(set) var keyDiscrete = false
+    /// A scalar keyframe plan's track (owned: freed in deinit).
+    private(set) var keyframes: NumberKeyframes?
     var timing: MediaTiming
     let content: Content
     let target: ResolvedKeyPath?
@@ -170,11 +168,11 @@ final class AttachedAnimation {
             }
         case .keyframe(let track):
             guard track.pathSegments.isEmpty, track.outTangents.isEmpty, !track.values.isEmpty else { return }
-            keyValues = track.values.map(\.number)
-            keyTimes = track.times
-            keyDiscrete = track.mode == .discrete
-            if track.mode != .paced && track.mode != .cubicPaced { keyCurves = track.functions.map { TimingCurve($0) } }
-            if keyCurves.contains(where: { if case .custom = $0 { return true } else { return false } }) { return }
+            var curves: [TimingCurve] = []
+            if track.mode != .paced && track.mode != .cubicPaced { curves = track.functions.map { TimingCurve($0) } }
+            if curves.contains(where: \.isCustom) { return }
+            keyframes = NumberKeyframes(times: track.times, values: track.values.map(\.number), curves: curves,
+                                        discrete: track.mode == .discrete)
             plan = .scalarKeyframe
         default:
             break
@@ -182,6 +180,7 @@ final class AttachedAnimation {
     }
 
     deinit {
+        keyframes?.deallocate()
         endCompletionGroups()
     }
 
@@ -213,10 +212,9 @@ final class AttachedAnimation {
             context.writeNumber(v, offset: scalarOffset, part: scalarPart, additive: isAdditive)
             return
         case .scalarKeyframe:
-            var v = scalarKeyframeValue(at: f)
-            if isCumulative && sample.iteration > 0, let first = keyValues.first, let last = keyValues.last {
-                v += (last - first) * Double(sample.iteration)
-            }
+            guard let keyframes else { return }
+            var v = keyframes.value(at: f)
+            if isCumulative && sample.iteration > 0 { v += (keyframes.last - keyframes.first) * Double(sample.iteration) }
             context.writeNumber(v, offset: scalarOffset, part: scalarPart, additive: isAdditive)
             return
         case .general:
@@ -296,25 +294,6 @@ extension AttachedAnimation {
         guard let state = cellState(context.layer) else { return }
         let result = isAdditive ? ValueSlots.load(kind: kind, at: state + offset) + value : value
         ValueSlots.store(result, kind: kind, at: state + offset)
-    }
-
-    /// A number keyframe track's value at overall progress `f` (the same rules as `KeyframeTrack`).
-    @inline(__always)
-    func scalarKeyframeValue(at f: Double) -> Double {
-        let n = keyValues.count
-        if keyDiscrete {
-            var i = 0
-            while i + 1 < n && f >= keyTimes[i + 1] { i += 1 }
-            return keyValues[i]
-        }
-        if n == 1 || f <= keyTimes[0] { return keyValues[0] }
-        if f >= keyTimes[n - 1] { return keyValues[n - 1] }
-        var i = 0
-        while i + 2 < n && f >= keyTimes[i + 1] { i += 1 }
-        let span = keyTimes[i + 1] - keyTimes[i]
-        var local = span > 0 ? (f - keyTimes[i]) / span : 1
-        if !keyCurves.isEmpty { local = keyCurves[min(i, keyCurves.count - 1)].evaluate(local, custom: nil) }
-        return keyValues[i] + (keyValues[i + 1] - keyValues[i]) * local
     }
 }
 

@@ -68,30 +68,47 @@ public struct MediaTiming: Sendable, Equatable {
     /// The timing at `parentTime`.
     @inline(__always)
     public func sample(at parentTime: Double) -> TimingSample {
-        let active = activeDuration
+        sample(at: parentTime, active: activeDuration)
+    }
+
+    /// The timing at `parentTime`, given the active duration (which a compiled program keeps).
+    @inline(__always)
+    func sample(at parentTime: Double, active: Double) -> TimingSample {
+        MediaTiming.sample(at: parentTime, beginTime: beginTime, speed: speed, timeOffset: timeOffset,
+                           duration: duration, active: active, autoreverses: autoreverses,
+                           fillsForwards: fillMode.fillsForwards, fillsBackwards: fillMode.fillsBackwards)
+    }
+
+    /// The arithmetic of `sample(at:)` on plain numbers, shared with compiled programs.
+    @inline(__always)
+    static func sample(at parentTime: Double, beginTime: Double, speed: Double, timeOffset: Double,
+                       duration: Double, active: Double, autoreverses: Bool,
+                       fillsForwards: Bool, fillsBackwards: Bool) -> TimingSample {
         let raw = (parentTime - beginTime) * speed
         let phase: TimingPhase
         let effective: Double
         if raw < 0 {
             phase = .before
-            guard fillMode.fillsBackwards else { return TimingSample(phase: .before, isEffective: false, fraction: 0, iteration: 0) }
+            guard fillsBackwards else { return TimingSample(phase: .before, isEffective: false, fraction: 0, iteration: 0) }
             effective = wrap(timeOffset, active, atEnd: false)
         } else if raw >= active {
             phase = .after
-            guard fillMode.fillsForwards else { return TimingSample(phase: .after, isEffective: false, fraction: 1, iteration: 0) }
+            guard fillsForwards else { return TimingSample(phase: .after, isEffective: false, fraction: 1, iteration: 0) }
             effective = timeOffset == 0 ? active : wrap(active + timeOffset, active, atEnd: true)
         } else {
             phase = .active
             effective = timeOffset == 0 ? raw : wrap(raw + timeOffset, active, atEnd: false)
         }
-        let (fraction, iteration) = simpleFraction(at: effective, active: active)
+        let (fraction, iteration) = simpleFraction(at: effective, active: active, duration: duration,
+                                                   autoreverses: autoreverses)
         return TimingSample(phase: phase, isEffective: true, fraction: fraction, iteration: iteration)
     }
 
     /// Fraction of the simple duration and completed cycles at time `t` in 0…active.
     @inline(__always)
-    private func simpleFraction(at t: Double, active: Double) -> (Double, Int) {
-        let cycle = cycleDuration
+    private static func simpleFraction(at t: Double, active: Double, duration: Double,
+                                       autoreverses: Bool) -> (Double, Int) {
+        let cycle = autoreverses ? duration * 2 : duration
         guard cycle > 0, cycle.isFinite, t.isFinite else { return (0, 0) }
         var iteration = 0.0
         var inCycle = t
@@ -114,7 +131,7 @@ public struct MediaTiming: Sendable, Equatable {
 
     /// `t` wrapped into 0…length; exact multiples land on `length` when `atEnd`, else on 0.
     @inline(__always)
-    private func wrap(_ t: Double, _ length: Double, atEnd: Bool) -> Double {
+    private static func wrap(_ t: Double, _ length: Double, atEnd: Bool) -> Double {
         guard length.isFinite, length > 0 else { return t }
         var r = t.truncatingRemainder(dividingBy: length)
         if r < 0 { r += length }

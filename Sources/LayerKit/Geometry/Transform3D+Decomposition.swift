@@ -76,6 +76,10 @@ extension Transform3D {
 
     /// The transform built from its parts (the inverse of ``parts``).
     public init(parts p: TransformParts) {
+        if let simple = Transform3D(scaleRotateZTranslate: p) {
+            self = simple
+            return
+        }
         let f = Factors(
             translation: SIMD3(p.translationX, p.translationY, p.translationZ),
             scale: SIMD3(p.scaleX, p.scaleY, p.scaleZ),
@@ -84,6 +88,21 @@ extension Transform3D {
             rotation: Matrix3(eulerX: p.rotationX, y: p.rotationY, z: p.rotationZ)
         )
         self = f.matrix
+    }
+
+    /// The common case of `init(parts:)` — scale, a turn about z and a translation, all finite,
+    /// with no skew and no perspective — multiplied out directly; nil for any other parts.
+    @inline(__always)
+    private init?(scaleRotateZTranslate p: TransformParts) {
+        guard p.rotationX == 0, p.rotationY == 0, p.skewXY == 0, p.skewXZ == 0, p.skewYZ == 0,
+              p.perspectiveX == 0, p.perspectiveY == 0, p.perspectiveZ == 0, p.perspectiveW == 1,
+              p.rotationZ.isFinite, p.scaleX.isFinite, p.scaleY.isFinite, p.scaleZ.isFinite,
+              p.translationX.isFinite, p.translationY.isFinite, p.translationZ.isFinite else { return nil }
+        let (s, c) = p.rotationZ == 0 ? (0, 1) : Trigonometry.sinCos(p.rotationZ)
+        self.init(m11: p.scaleX * c, m12: p.scaleX * s, m13: 0, m14: 0,
+                  m21: p.scaleY * -s, m22: p.scaleY * c, m23: 0, m24: 0,
+                  m31: 0, m32: 0, m33: p.scaleZ, m34: 0,
+                  m41: p.translationX, m42: p.translationY, m43: p.translationZ, m44: 1)
     }
 
     /// A transform's factors with the rotation kept as a matrix, shared by ``parts`` and
@@ -214,9 +233,9 @@ extension Transform3D {
         /// RotationX(x) * RotationY(y) * RotationZ(z), each as CATransform3DMakeRotation builds it.
         init(eulerX x: Double, y: Double, z: Double) {
             // Zero angles are common (a z-only spin): skip their trigonometry.
-            let (sa, ca) = x == 0 ? (0, 1) : (sin(x), cos(x))
-            let (sb, cb) = y == 0 ? (0, 1) : (sin(y), cos(y))
-            let (sg, cg) = z == 0 ? (0, 1) : (sin(z), cos(z))
+            let (sa, ca) = x == 0 ? (0, 1) : Trigonometry.sinCos(x)
+            let (sb, cb) = y == 0 ? (0, 1) : Trigonometry.sinCos(y)
+            let (sg, cg) = z == 0 ? (0, 1) : Trigonometry.sinCos(z)
             r0 = SIMD3(cb * cg, cb * sg, -sb)
             r1 = SIMD3(sa * sb * cg - ca * sg, sa * sb * sg + ca * cg, sa * cb)
             r2 = SIMD3(ca * sb * cg + sa * sg, ca * sb * sg - sa * cg, ca * cb)

@@ -40,6 +40,7 @@ extension Layer {
 
     /// Removes every animation; each stops with finished = false.
     public func removeAllAnimations() {
+        guard !animations.isEmpty else { return }
         let old = animations
         animations.removeAll()
         updateAnimatedMask()
@@ -77,6 +78,7 @@ extension Layer {
         }
         let released = animatedMask & ~mask
         animatedMask = mask
+        programIsStale = true
         if released != 0 { resetPresentation(bits: released) }
         if animatesCells && !cells { (self as? EmitterLayer)?.resetCellPresentation() }
         animatesCells = cells
@@ -101,7 +103,15 @@ extension Layer {
 
 
     /// Evaluates every attached animation at the layer's local time `time` into the presentation.
-    func applyAnimations(at time: Double, scene: Scene, offsets: StorageOffsets) {
+    /// With `records` false (a look at another moment, such as a replicator's delayed instance),
+    /// a compiled program neither records starts and ends nor settles begin times; the general
+    /// path leaves that to the caller, which sets the animations' flags around the call.
+    func applyAnimations(at time: Double, scene: Scene, offsets: StorageOffsets, records: Bool = true) {
+        if programIsStale { compileProgram() }
+        if let program {
+            program.run(at: time, layer: self, scene: scene, offsets: offsets, records: records)
+            return
+        }
         resetPresentation(bits: animatedMask, offsets: offsets)
         if animatesCells { (self as? EmitterLayer)?.resetCellPresentation() }
         var context = EvaluationContext(layer: self, scene: scene, offsets: offsets)
@@ -117,6 +127,13 @@ extension Layer {
             animation.apply(at: time, &context)
         }
         context.finish()
+    }
+
+    /// Compiles the attached animations into `program`, when they all allow it.
+    private func compileProgram() {
+        program?.deallocate()
+        program = ScalarProgram(layer: self)
+        programIsStale = false
     }
 
     /// The components of the model transform, cached until it changes.

@@ -83,6 +83,7 @@ extension Layer {
                     animation.timing.beginTime = local
                     animation.needsBeginTime = false
                 }
+                layer.programIsStale = true
             }
         }
     }

@@ -22,7 +22,12 @@ extension Layer {
     /// false, having done nothing, when the general path is needed.
     @inline(__always)
     public func setNumberDirectly(_ value: Double, for property: PropertyID) -> Bool {
-        let info = PropertyRegistry.slots[property.rawValue]
+        setNumberDirectly(value, for: property, at: PropertyRegistry.slots[property.rawValue])
+    }
+
+    /// `setNumberDirectly(_:for:)` with the property's slot already looked up.
+    @inline(__always)
+    public func setNumberDirectly(_ value: Double, for property: PropertyID, at info: PropertyRegistry.Slot) -> Bool {
         guard info.isNumber, kind.has(info.owner) else { return false }
         if info.isAnimatable && isInTree {
             guard let scene, !shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) else { return false }
@@ -30,6 +35,13 @@ extension Layer {
         storage[info.offset] = value
         if animatedMask & info.bit == 0 || !info.isAnimatable { storage[slotSize + info.offset] = value }
         return true
+    }
+
+    /// A number-valued property's model value, with its slot already looked up (0 when the layer
+    /// lacks it or it is not a number).
+    @inline(__always) public func number(at info: PropertyRegistry.Slot) -> Double {
+        guard info.isNumber, kind.has(info.owner) else { return 0 }
+        return storage[info.offset]
     }
 
     /// A boolean-valued property.
@@ -119,8 +131,14 @@ extension Layer {
                 ValueSlots.store(value, spec, storage + slotSize)
             }
         }
-        if spec.id == .transform { cachedModelParts = nil }
-        if spec.id == .sublayerTransform { cachedModelSublayerParts = nil }
+        if spec.id == .transform {
+            cachedModelParts = nil
+            programIsStale = true
+        }
+        if spec.id == .sublayerTransform {
+            cachedModelSublayerParts = nil
+            programIsStale = true
+        }
     }
 
     /// Copies the model value of `spec` into the presentation slot.

@@ -35,6 +35,10 @@ public class Layer {
     var animatedMask: UInt64 = 0
     /// Whether some attached animation writes an emitter cell's property.
     var animatesCells = false
+    /// The attached animations compiled for the per-frame loop, when they all allow it.
+    var program: ScalarProgram?
+    /// Whether `program` must be compiled again (the animations or their begin times changed).
+    var programIsStale = true
     /// Whether the layer is in its scene's tree (the root or a descendant of it).
     public internal(set) var isInTree = false
     /// The serial number of the outermost transaction in which the layer joined the tree.
@@ -77,6 +81,7 @@ public class Layer {
             scene?.layerObserver?.layerDidChangeSuperlayer(layer)
         }
         storage.deallocate()
+        program?.deallocate()
         scene?.layerCount -= 1
     }
 

@@ -53,14 +53,21 @@ public enum PropertyRegistry {
     }
 
     /// Where each property lives, as plain values (copying one costs no reference counting):
-    /// what the hot paths of reading and setting a property use instead of `spec(_:)`.
-    struct Slot {
+    /// what the hot paths of reading and setting a property use instead of `spec(_:)`. A binding
+    /// may keep them in its own tables (`slot(_:)`), to read and set numbers with no lookup.
+    public struct Slot: Sendable {
         let offset: Int
         let width: Int
         let owner: LayerKind
-        let isNumber: Bool
+        /// Whether the property holds one number.
+        public let isNumber: Bool
         let isAnimatable: Bool
         let bit: UInt64
+    }
+
+    /// Where `id` lives.
+    public static func slot(_ id: PropertyID) -> Slot {
+        slots[id.rawValue]
     }
 
     /// Whether a property holds a number (a cheap check, without copying its spec).

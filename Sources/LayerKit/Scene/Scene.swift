@@ -37,7 +37,7 @@ public final class Scene {
     private var startedAnimations: [AttachedAnimation] = []
     private var endedAnimations: [(AttachedAnimation, Layer)] = []
     private var completions: [() -> Void] = []
-    private var walkStack: [(Unmanaged<Layer>, Double)] = []
+    private var walkStack: [WalkFrame] = []
     private let offsets = StorageOffsets.shared
     /// Completion rounds run per frame at most, so that blocks which start empty transactions with
     /// completion blocks of their own cannot keep a frame from ending.
@@ -155,27 +155,50 @@ public final class Scene {
     }
 
     /// Evaluates every animation of every layer in the tree at the current time, and steps every
-    /// emitter layer's particles to it.
+    /// emitter layer's particles to it, in tree order (depth first, back to front).
     public func evaluatePresentation() {
         // Nothing changes the tree while it is evaluated (callbacks run after), so the walk can
-        // hold its layers unretained.
+        // hold its layers unretained. The stack holds the layers whose sublayers are being
+        // walked, each with the next sublayer to visit and its local time: siblings without
+        // sublayers of their own are visited in one loop.
         let offsets = self.offsets
         walkStack.removeAll(keepingCapacity: true)
-        walkStack.append((Unmanaged.passUnretained(root), time))
-        while let (reference, parentTime) = walkStack.popLast() {
-            let layer = reference.takeUnretainedValue()
-            let local = layer.localTime(parentTime: parentTime, offsets: offsets)
-            if !layer.animations.isEmpty { layer.applyAnimations(at: local, scene: self, offsets: offsets) }
-            if layer.kind == .emitter {
-                unsafeDowncast(layer, to: EmitterLayer.self).advance(parentTime: parentTime, local: local)
-            }
-            let sublayers = layer.sublayers
-            var i = sublayers.count
-            while i > 0 {
-                i -= 1
-                walkStack.append((Unmanaged.passUnretained(sublayers[i]), local))
+        let rootTime = evaluate(root, parentTime: time, offsets: offsets)
+        walkStack.append(WalkFrame(layer: .passUnretained(root), next: 0, time: rootTime))
+        walk: while let frame = walkStack.popLast() {
+            let sublayers = frame.layer.takeUnretainedValue().sublayers
+            var i = frame.next
+            while i < sublayers.count {
+                let layer = sublayers[i]
+                i += 1
+                let local = evaluate(layer, parentTime: frame.time, offsets: offsets)
+                if !layer.sublayers.isEmpty {
+                    walkStack.append(WalkFrame(layer: frame.layer, next: i, time: frame.time))
+                    walkStack.append(WalkFrame(layer: .passUnretained(layer), next: 0, time: local))
+                    continue walk
+                }
             }
         }
+    }
+
+    /// A layer whose sublayers the presentation walk is visiting.
+    private struct WalkFrame {
+        let layer: Unmanaged<Layer>
+        /// The index of the next sublayer to visit.
+        let next: Int
+        /// The layer's local time.
+        let time: Double
+    }
+
+    /// Evaluates one layer's animations (and particles) at `parentTime`; returns its local time.
+    @inline(__always)
+    private func evaluate(_ layer: Layer, parentTime: Double, offsets: StorageOffsets) -> Double {
+        let local = layer.localTime(parentTime: parentTime, offsets: offsets)
+        if !layer.animations.isEmpty { layer.applyAnimations(at: local, scene: self, offsets: offsets) }
+        if layer.kind == .emitter {
+            unsafeDowncast(layer, to: EmitterLayer.self).advance(parentTime: parentTime, local: local)
+        }
+        return local
     }
 
     private func fireTimers() {

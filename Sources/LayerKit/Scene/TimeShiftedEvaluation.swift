@@ -17,6 +17,9 @@ public final class TimeShiftedEvaluation {
         let layer: Layer
         let start: Int
         let arrays: [PropertyID: AnimationValue]
+        /// Whether begin times were settled for the look (its compiled program is rebuilt then,
+        /// and again once they are put back).
+        var settledBeginTimes = false
     }
 
     /// An emitter cell whose presentation was overwritten, and where its slots start in `values`.
@@ -74,9 +77,11 @@ public final class TimeShiftedEvaluation {
                     if animation.needsBeginTime {
                         animation.timing.beginTime = local
                         animation.needsBeginTime = false
+                        layers[layers.count - 1].settledBeginTimes = true
+                        layer.programIsStale = true
                     }
                 }
-                layer.applyAnimations(at: shifted, scene: scene, offsets: offsets)
+                layer.applyAnimations(at: shifted, scene: scene, offsets: offsets, records: false)
             }
             let sublayers = layer.sublayers
             var k = sublayers.count
@@ -137,6 +142,7 @@ public final class TimeShiftedEvaluation {
             for saved in layers[marks.layers...] {
                 saved.layer.base(.presentation).update(from: base + saved.start, count: saved.layer.slotSize)
                 saved.layer.presentedArrays = saved.arrays
+                if saved.settledBeginTimes { saved.layer.programIsStale = true }
             }
         }
         animations.removeSubrange(marks.animations...)

@@ -144,6 +144,7 @@ public final class TransactionStack {
         for (animation, layer) in waiting where animation.needsBeginTime && layer.isInTree {
             animation.timing.beginTime = layer.localTime(mediaTime: scene.time)
             animation.needsBeginTime = false
+            layer.programIsStale = true
         }
     }
 }

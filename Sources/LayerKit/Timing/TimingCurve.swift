@@ -18,6 +18,12 @@ enum TimingCurve {
         }
     }
 
+    /// Whether evaluating needs the `TimingFunction` (a closure) kept beside the curve.
+    var isCustom: Bool {
+        if case .custom = self { return true }
+        return false
+    }
+
     /// The eased progress at `t` (0…1).
     @inline(__always)
     func evaluate(_ t: Double, custom: TimingFunction?) -> Double {

@@ -29,23 +29,41 @@ enum LayerBinding {
         }
     }
 
-    /// Each kind's own registry properties, indexed by handler id (no hashing on the access path).
-    private static let layerTable = registryProperties(.layer)
-    private static let textTable = registryProperties(.text)
-    private static let shapeTable = registryProperties(.shape)
-    private static let gradientTable = registryProperties(.gradient)
-    private static let replicatorTable = registryProperties(.replicator)
-    private static let emitterTable = registryProperties(.emitter)
+    /// A registry property of a kind's own list, with where it lives.
+    struct Entry {
+        let id: PropertyID
+        let slot: PropertyRegistry.Slot
+    }
 
-    @inline(__always) static func table(_ kind: LayerKind) -> [PropertyID] {
+    /// Each kind's own registry properties, indexed by handler id (no hashing, and one lookup,
+    /// on the access path), in the order of `tableIndex(_:)`.
+    private static let tables: [[Entry]] = [LayerKind.layer, .text, .shape, .gradient, .replicator, .emitter].map { kind in
+        registryProperties(kind).map { Entry(id: $0, slot: PropertyRegistry.slot($0)) }
+    }
+
+    @inline(__always) private static func tableIndex(_ kind: LayerKind) -> Int {
         switch kind {
-        case .layer: return layerTable
-        case .text: return textTable
-        case .shape: return shapeTable
-        case .gradient: return gradientTable
-        case .replicator: return replicatorTable
-        case .emitter: return emitterTable
+        case .layer: return 0
+        case .text: return 1
+        case .shape: return 2
+        case .gradient: return 3
+        case .replicator: return 4
+        case .emitter: return 5
         }
+    }
+
+    /// The entry of handler id `index` in `kind`'s own list, or nil past its end.
+    @inline(__always) static func entry(_ kind: LayerKind, _ index: Int) -> Entry? {
+        tables.withUnsafeBufferPointer { all in
+            all[tableIndex(kind)].withUnsafeBufferPointer { table in
+                index >= 0 && index < table.count ? table[index] : nil
+            }
+        }
+    }
+
+    /// How many registry properties `kind` declares itself.
+    static func registryCount(_ kind: LayerKind) -> Int {
+        tables[tableIndex(kind)].count
     }
 
     /// Registers Layer and each kind (Layer first, as their parent).
@@ -73,18 +91,16 @@ enum LayerBinding {
 
     /// Pushes property `id` of the kind's own list.
     static func get(_ lua: LuaState, _ layer: Layer, _ kind: LayerKind, _ id: Int32) throws(LuaRaise) -> Int32 {
-        let table = self.table(kind)
         let index = Int(id)
-        if index >= 0 && index < table.count {
-            let property = table[index]
-            if PropertyRegistry.isNumber(property) {
-                lua.push(layer.number(property))
+        if let entry = entry(kind, index) {
+            if entry.slot.isNumber {
+                lua.push(layer.number(at: entry.slot))
             } else {
-                lua.push(layer.value(property))
+                lua.push(layer.value(entry.id))
             }
             return 1
         }
-        let fieldIndex = index - table.count
+        let fieldIndex = index - registryCount(kind)
         if kind == .layer {
             guard fieldIndex >= 0, fieldIndex < Field.allCases.count else { return 0 }
             return try getField(lua, layer, Field.allCases[fieldIndex])
@@ -96,19 +112,17 @@ enum LayerBinding {
 
     /// Sets property `id` of the kind's own list from the value at index 3.
     static func set(_ lua: LuaState, _ layer: Layer, _ kind: LayerKind, _ id: Int32) throws(LuaRaise) {
-        let table = self.table(kind)
         let index = Int(id)
-        if index >= 0 && index < table.count {
-            let property = table[index]
+        if let entry = entry(kind, index) {
             // The fast path: a finite number for a number property that nothing animates.
-            if lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite,
-               layer.setNumberDirectly(v, for: property) {
+            if entry.slot.isNumber, lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite,
+               layer.setNumberDirectly(v, for: entry.id, at: entry.slot) {
                 return
             }
-            try setRegistry(lua, layer, property, valueAt: 3)
+            try setRegistry(lua, layer, entry.id, valueAt: 3)
             return
         }
-        let fieldIndex = index - table.count
+        let fieldIndex = index - registryCount(kind)
         if kind == .layer {
             guard fieldIndex >= 0, fieldIndex < Field.allCases.count else { return }
             try setField(lua, layer, Field.allCases[fieldIndex], valueAt: 3)

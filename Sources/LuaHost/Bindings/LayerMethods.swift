@@ -37,7 +37,7 @@ enum LayerMethods {
         lua.push(layer)
         lua.insert(at: 1)
         let keys = constructorKeys[kind] ?? ConstructorKeys(constructorNames(kind))
-        let ownCount = LayerBinding.table(.layer).count
+        let ownCount = LayerBinding.registryCount(.layer)
         try ConstructorTable.apply(lua, typeName: kind.rawValue, keys: keys) { (name: String) throws(LuaRaise) in
             if let spec = PropertyRegistry.property(named: name, on: kind) {
                 try LayerBinding.setRegistry(lua, layer, spec.id, valueAt: 3)
@@ -45,7 +45,7 @@ enum LayerMethods {
                 try LayerBinding.set(lua, layer, .layer, Int32(ownCount + i))
             } else if let field = LayerBinding.KindField(rawValue: name),
                       let i = LayerBinding.kindFields(kind).firstIndex(of: field) {
-                try LayerBinding.set(lua, layer, kind, Int32(LayerBinding.table(kind).count + i))
+                try LayerBinding.set(lua, layer, kind, Int32(LayerBinding.registryCount(kind) + i))
             }
         }
         lua.top = 1
@@ -108,7 +108,7 @@ private func removeAnimation(_ L: OpaquePointer) -> Int32 {
 
 private func removeAllAnimations(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
-        try LayerMethods.layer(lua, 1).removeAllAnimations()
+        try lua.withObject(1, as: Layer.self) { $0.removeAllAnimations() }
         return 0
     }
 }

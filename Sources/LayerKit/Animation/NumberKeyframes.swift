@@ -1,0 +1,58 @@
+/// A number-valued keyframe track in one flat block — key times, values and per-segment timing
+/// curves — so that a frame reads it without touching reference-counted storage. Owned by the
+/// attached animation it was compiled from, which frees it; compiled programs borrow it.
+struct NumberKeyframes {
+    /// The key times, then the values (`count` of each).
+    private let numbers: UnsafeMutablePointer<Double>
+    private let curves: UnsafeMutablePointer<TimingCurve>
+    let count: Int
+    private let curveCount: Int
+    private let discrete: Bool
+
+    /// `times` has at least as many entries as `values` (the discrete form may have one more,
+    /// which is not needed to find a value); `curves` holds no custom curve.
+    init(times: [Double], values: [Double], curves: [TimingCurve], discrete: Bool) {
+        count = values.count
+        numbers = .allocate(capacity: max(1, 2 * count))
+        for i in 0..<count {
+            numbers[i] = i < times.count ? times[i] : 1
+            numbers[count + i] = values[i]
+        }
+        curveCount = curves.count
+        self.curves = .allocate(capacity: max(1, curveCount))
+        self.curves.initialize(from: curves, count: curveCount)
+        self.discrete = discrete
+    }
+
+    /// Frees the block (by the owner, once).
+    func deallocate() {
+        numbers.deallocate()
+        curves.deallocate()
+    }
+
+    /// The first value.
+    var first: Double { numbers[count] }
+    /// The last value.
+    var last: Double { numbers[2 * count - 1] }
+
+    /// The value at overall progress `f` (after the animation's timing function): the same rules
+    /// as `KeyframeTrack`, for numbers.
+    @inline(__always)
+    func value(at f: Double) -> Double {
+        let n = count
+        let times = numbers, values = numbers + n
+        if discrete {
+            var i = 0
+            while i + 1 < n && f >= times[i + 1] { i += 1 }
+            return values[i]
+        }
+        if n == 1 || f <= times[0] { return values[0] }
+        if f >= times[n - 1] { return values[n - 1] }
+        var i = 0
+        while i + 2 < n && f >= times[i + 1] { i += 1 }
+        let span = times[i + 1] - times[i]
+        var local = span > 0 ? (f - times[i]) / span : 1
+        if curveCount > 0 { local = curves[min(i, curveCount - 1)].evaluate(local, custom: nil) }
+        return values[i] + (values[i + 1] - values[i]) * local
+    }
+}

@@ -1,0 +1,282 @@
+/// A layer's animations compiled for the per-frame loop, when every one of them is a number with
+/// fixed values on a fixed target — a property slot, or a component of the transform or sublayer
+/// transform (`opacity`, `position.y`, `transform.rotation.z` …): the common case, and the one
+/// that scenes of thousands of layers use.
+///
+/// Each animation becomes a step of one cache line — its timing, values, target and curve — and
+/// the frame walks the steps without reference counting, dictionaries or enum payloads. The
+/// results are those of `AttachedAnimation.apply`, which evaluates every other kind of animation.
+/// The layer compiles its program again whenever its animations, their begin times or its model
+/// transform change; the steps keep the attached animations' start, end and begin-time state in
+/// step with them.
+struct ScalarProgram {
+    /// What a step is and how it is at this moment.
+    struct Flags: OptionSet {
+        let rawValue: UInt16
+        static let additive = Flags(rawValue: 1 << 0)
+        static let cumulative = Flags(rawValue: 1 << 1)
+        static let started = Flags(rawValue: 1 << 2)
+        static let ended = Flags(rawValue: 1 << 3)
+        static let needsBeginTime = Flags(rawValue: 1 << 4)
+        static let autoreverses = Flags(rawValue: 1 << 5)
+        static let fillsForwards = Flags(rawValue: 1 << 6)
+        static let fillsBackwards = Flags(rawValue: 1 << 7)
+        /// The target is a component of the sublayer transform (else of the transform).
+        static let sublayerPart = Flags(rawValue: 1 << 8)
+    }
+
+    /// One animation, in 64 bytes.
+    struct Step {
+        var beginTime: Double
+        var speed: Double
+        var timeOffset: Double
+        var duration: Double
+        var active: Double
+        /// A basic animation's values.
+        var from: Double
+        var to: Double
+        /// The slot offset written when `part` is negative.
+        var offset: Int16
+        var flags: Flags
+        /// Index into the program's curves; negative for linear.
+        var curve: Int8
+        /// Index into the program's keyframe tracks; negative for a basic animation.
+        var keyframes: Int8
+        /// The transform component written; nil for a slot.
+        var part: TransformComponent?
+        /// The mask bit of the slot's property.
+        var bit: UInt8
+    }
+
+    /// How many steps, curves and keyframe tracks a program may have (their indices are `Int8`).
+    static let maxEntries = 127
+
+    /// What the block starts with: the counts, the masks, and where each array begins.
+    private struct Header {
+        var count = 0, curveCount = 0, trackCount = 0
+        var stepsAt = 0, ownersAt = 0, curvesAt = 0, tracksAt = 0, basesAt = 0
+        /// Bits of the one-number properties that steps write whole: each shows its model value
+        /// in a frame where no step writes it, and the first step to write it in a frame starts
+        /// from the model value (so it is copied only when that step adds to it).
+        var wholeMask: UInt64 = 0
+        /// Bits of the other properties steps write into (`position.y` …), copied from the model
+        /// before the steps run.
+        var partialMask: UInt64 = 0
+        var transformBit: UInt64 = 0
+        var sublayerTransformBit: UInt64 = 0
+    }
+
+    /// One allocation: the header, the steps, the attached animation of each step (kept alive by
+    /// the layer's list of them), the curves, the keyframe tracks (borrowed from the attached
+    /// animations, which own them) and the model transform and sublayer transform components
+    /// that component steps start from.
+    private let block: UnsafeMutableRawPointer
+
+    private var header: Header { block.load(as: Header.self) }
+    private var count: Int { header.count }
+    private var steps: UnsafeMutablePointer<Step> { (block + header.stepsAt).assumingMemoryBound(to: Step.self) }
+    private var owners: UnsafeMutablePointer<Unmanaged<AttachedAnimation>> {
+        (block + header.ownersAt).assumingMemoryBound(to: Unmanaged<AttachedAnimation>.self)
+    }
+    private var curves: UnsafeMutablePointer<TimingCurve> { (block + header.curvesAt).assumingMemoryBound(to: TimingCurve.self) }
+    private var tracks: UnsafeMutablePointer<NumberKeyframes> {
+        (block + header.tracksAt).assumingMemoryBound(to: NumberKeyframes.self)
+    }
+    private var bases: UnsafeMutablePointer<TransformParts> { (block + header.basesAt).assumingMemoryBound(to: TransformParts.self) }
+    private var wholeMask: UInt64 { header.wholeMask }
+    private var partialMask: UInt64 { header.partialMask }
+    private var transformBit: UInt64 { header.transformBit }
+    private var sublayerTransformBit: UInt64 { header.sublayerTransformBit }
+
+    /// Compiles the animations of `layer`, or returns nil when one of them needs the general path.
+    init?(layer: Layer) {
+        let animations = layer.animations
+        guard !animations.isEmpty, animations.count <= ScalarProgram.maxEntries,
+              animations.allSatisfy({ $0.plan != .general && !$0.curve.isCustom && !$0.drivesCells }) else { return nil }
+        let transform = PropertyRegistry.spec(.transform), sublayer = PropertyRegistry.spec(.sublayerTransform)
+        var curveList: [TimingCurve] = []
+        var trackList: [NumberKeyframes] = []
+        var partBits: UInt64 = 0, wholeBits: UInt64 = 0, partialBits: UInt64 = 0
+        var stepList: [Step] = []
+        for a in animations {
+            var flags: Flags = []
+            if a.isAdditive { flags.insert(.additive) }
+            if a.isCumulative { flags.insert(.cumulative) }
+            if a.hasStarted { flags.insert(.started) }
+            if a.hasEnded { flags.insert(.ended) }
+            if a.needsBeginTime { flags.insert(.needsBeginTime) }
+            if a.timing.autoreverses { flags.insert(.autoreverses) }
+            if a.timing.fillMode.fillsForwards { flags.insert(.fillsForwards) }
+            if a.timing.fillMode.fillsBackwards { flags.insert(.fillsBackwards) }
+            var bit: UInt8 = 0
+            if a.scalarPart != nil {
+                if a.scalarOffset == sublayer.offset {
+                    flags.insert(.sublayerPart)
+                    partBits |= sublayer.bit
+                } else {
+                    partBits |= transform.bit
+                }
+            } else if let property = a.target?.property {
+                bit = UInt8(property.bit.trailingZeroBitCount)
+                if property.width == 1 && property.offset == a.scalarOffset {
+                    wholeBits |= property.bit
+                } else {
+                    partialBits |= property.bit
+                }
+            }
+            var curve: Int8 = -1
+            if case .none = a.curve {} else {
+                curve = Int8(curveList.count)
+                curveList.append(a.curve)
+            }
+            var track: Int8 = -1
+            if let keyframes = a.keyframes {
+                track = Int8(trackList.count)
+                trackList.append(keyframes)
+            }
+            stepList.append(Step(
+                beginTime: a.timing.beginTime, speed: a.timing.speed, timeOffset: a.timing.timeOffset,
+                duration: a.timing.duration, active: a.timing.activeDuration, from: a.scalarFrom, to: a.scalarTo,
+                offset: Int16(a.scalarOffset), flags: flags, curve: curve, keyframes: track, part: a.scalarPart, bit: bit))
+        }
+        // The model components only when component steps need them (the sublayer transform's
+        // second).
+        var baseList: [TransformParts] = []
+        if partBits != 0 { baseList.append(partBits & transform.bit != 0 ? layer.modelTransformParts : TransformParts()) }
+        if partBits & sublayer.bit != 0 { baseList.append(layer.modelSublayerTransformParts) }
+        var h = Header()
+        h.count = stepList.count
+        h.curveCount = curveList.count
+        h.trackCount = trackList.count
+        h.partialMask = partialBits
+        h.wholeMask = wholeBits & ~partialBits
+        h.transformBit = partBits & transform.bit
+        h.sublayerTransformBit = partBits & sublayer.bit
+        var size = MemoryLayout<Header>.size
+        func place<T>(_ type: T.Type, _ n: Int) -> Int {
+            let at = (size + MemoryLayout<T>.alignment - 1) / MemoryLayout<T>.alignment * MemoryLayout<T>.alignment
+            size = at + MemoryLayout<T>.stride * n
+            return at
+        }
+        h.stepsAt = place(Step.self, h.count)
+        h.ownersAt = place(Unmanaged<AttachedAnimation>.self, h.count)
+        h.curvesAt = place(TimingCurve.self, h.curveCount)
+        h.tracksAt = place(NumberKeyframes.self, h.trackCount)
+        h.basesAt = place(TransformParts.self, baseList.count)
+        block = .allocate(byteCount: size, alignment: 16)
+        block.initializeMemory(as: Header.self, repeating: h, count: 1)
+        (block + h.stepsAt).initializeMemory(as: Step.self, from: stepList, count: stepList.count)
+        (block + h.ownersAt).initializeMemory(as: Unmanaged<AttachedAnimation>.self,
+                                              from: animations.map { .passUnretained($0) }, count: animations.count)
+        (block + h.curvesAt).initializeMemory(as: TimingCurve.self, from: curveList, count: curveList.count)
+        (block + h.tracksAt).initializeMemory(as: NumberKeyframes.self, from: trackList, count: trackList.count)
+        (block + h.basesAt).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
+    }
+
+    /// Frees the program (by the layer, once, when it drops it; everything in it is plain data).
+    func deallocate() {
+        block.deallocate()
+    }
+
+    /// Evaluates every step at the layer's local time `time` into its presentation slot,
+    /// recording starts and ends with the scene (when `records`).
+    @inline(__always)
+    func run(at time: Double, layer: Layer, scene: Scene, offsets: StorageOffsets, records: Bool) {
+        let presented = layer.storage + layer.slotSize
+        if partialMask != 0 { layer.resetPresentation(bits: partialMask, offsets: offsets) }
+        // Properties copied already count as written.
+        var written = partialMask
+        var parts = TransformParts.identity, sublayerParts = TransformParts.identity
+        var wroteTransform = false, wroteSublayerTransform = false
+        for i in 0..<count {
+            let step = steps + i
+            if records && step.pointee.flags.contains(.needsBeginTime) { setBeginTime(of: i, to: time) }
+            let flags = step.pointee.flags
+            let sample = MediaTiming.sample(
+                at: time, beginTime: step.pointee.beginTime, speed: step.pointee.speed,
+                timeOffset: step.pointee.timeOffset, duration: step.pointee.duration, active: step.pointee.active,
+                autoreverses: flags.contains(.autoreverses), fillsForwards: flags.contains(.fillsForwards),
+                fillsBackwards: flags.contains(.fillsBackwards))
+            if records {
+                if sample.phase != .before && !flags.contains(.started) { recordStart(of: i, scene: scene) }
+                if sample.phase == .after && !flags.contains(.ended) { recordEnd(of: i, layer: layer, scene: scene) }
+            }
+            guard sample.isEffective else { continue }
+            let curve = Int(step.pointee.curve)
+            let f = curve >= 0 ? curves[curve].evaluate(sample.fraction, custom: nil) : sample.fraction
+            let cycles = flags.contains(.cumulative) ? Double(sample.iteration) : 0
+            var v: Double
+            let track = Int(step.pointee.keyframes)
+            if track >= 0 {
+                let keyframes = tracks[track]
+                v = keyframes.value(at: f)
+                if cycles > 0 { v += (keyframes.last - keyframes.first) * cycles }
+            } else {
+                let from = step.pointee.from, to = step.pointee.to
+                v = from + (to - from) * f
+                if cycles > 0 { v += (to - from) * cycles }
+            }
+            let additive = flags.contains(.additive)
+            if let part = step.pointee.part {
+                if flags.contains(.sublayerPart) {
+                    if !wroteSublayerTransform {
+                        sublayerParts = bases[1]
+                        wroteSublayerTransform = true
+                    }
+                    sublayerParts.setNumber(part, v, additive: additive)
+                } else {
+                    if !wroteTransform {
+                        parts = bases.pointee
+                        wroteTransform = true
+                    }
+                    parts.setNumber(part, v, additive: additive)
+                }
+            } else {
+                let slot = presented + Int(step.pointee.offset)
+                let bit: UInt64 = 1 << step.pointee.bit
+                if written & bit == 0 {
+                    // The first write this frame: one that adds, adds to the model value.
+                    written |= bit
+                    if additive { layer.resetPresentation(bits: bit, offsets: offsets) }
+                }
+                slot.pointee = additive ? slot.pointee + v : v
+            }
+        }
+        let unwritten = wholeMask & ~written
+        if unwritten != 0 { layer.resetPresentation(bits: unwritten, offsets: offsets) }
+        // A transform no step wrote this frame shows its model value.
+        if wroteTransform {
+            ValueSlots.storeTransform(Transform3D(parts: parts), at: presented + offsets.transform)
+        } else if transformBit != 0 {
+            layer.resetPresentation(bits: transformBit, offsets: offsets)
+        }
+        if wroteSublayerTransform {
+            ValueSlots.storeTransform(Transform3D(parts: sublayerParts), at: presented + offsets.sublayerTransform)
+        } else if sublayerTransformBit != 0 {
+            layer.resetPresentation(bits: sublayerTransformBit, offsets: offsets)
+        }
+    }
+
+    /// An animation added outside any evaluated frame begins at the first time it is evaluated.
+    private func setBeginTime(of i: Int, to time: Double) {
+        steps[i].beginTime = time
+        steps[i].flags.remove(.needsBeginTime)
+        let owner = owners[i].takeUnretainedValue()
+        owner.timing.beginTime = time
+        owner.needsBeginTime = false
+    }
+
+    private func recordStart(of i: Int, scene: Scene) {
+        steps[i].flags.insert(.started)
+        let owner = owners[i].takeUnretainedValue()
+        owner.hasStarted = true
+        scene.recordStart(owner)
+    }
+
+    private func recordEnd(of i: Int, layer: Layer, scene: Scene) {
+        steps[i].flags.insert(.ended)
+        let owner = owners[i].takeUnretainedValue()
+        owner.hasEnded = true
+        scene.recordEnd(owner, on: layer)
+    }
+}

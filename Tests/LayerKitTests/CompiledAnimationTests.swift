@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import LayerKit
+import TestSupport
+
+/// Layers whose animations are all numbers run them through a compiled program; every other
+/// layer through the general evaluator. Both must show the same presentation, and the compiled
+/// one must follow model changes, fill rules and callbacks as the general one does.
+struct CompiledAnimationTests {
+    /// Seed 000's three animations on one layer: a fall with ease-in sine, a turn, a keyframed fade.
+    func seedAnimations(duration: Double = 8, phase: Double = 1.3) -> [PropertyAnimation] {
+        let fall = basic("transform.translation.y", from: .number(0), to: .number(180), duration: duration) {
+            $0.timingFunction = TimingFunction(easing: .sine, .easeIn)
+        }
+        let turn = basic("transform.rotation.z", from: .number(0), to: .number(-3 * Double.pi), duration: duration) {
+            $0.timingFunction = .easeOut
+        }
+        let fade = KeyframeAnimation(keyPath: "opacity")
+        fade.values = [.number(0), .number(1), .number(1), .number(0)]
+        fade.keyTimes = [0, 0.3, 0.6, 1]
+        fade.duration = duration
+        fade.timingFunction = TimingFunction(easing: .sine, .easeInOut)
+        for a in [fall, turn, fade] as [PropertyAnimation] {
+            a.repeatCount = .infinity
+            a.timeOffset = phase
+        }
+        return [fall, turn, fade]
+    }
+
+    @Test func compiledAndGeneralEvaluationAgree() throws {
+        let driver = FrameDriver()
+        let scale = Transform3D(scaleX: 0.2, y: 0.2)
+        let direct = driver.committedLayer()
+        let grouped = driver.committedLayer()
+        driver.scene.perform(actionsDisabled: true) {
+            direct[.transform] = .transform(scale)
+            grouped[.transform] = .transform(scale)
+        }
+        driver.frame(at: 0.5)
+        for (i, a) in seedAnimations().enumerated() { try direct.addAnimation(a, forKey: "a\(i)") }
+        // A group sends its layer down the general path; it begins with the layer's animations,
+        // so its children see the same times.
+        let group = AnimationGroup()
+        group.animations = seedAnimations()
+        group.duration = 1_000
+        try grouped.addAnimation(group, forKey: "group")
+        for t in stride(from: 0.5, through: 20, by: 0.37) {
+            driver.frame(at: t)
+            let a = direct.transform(.transform, .presentation), b = grouped.transform(.transform, .presentation)
+            for (x, y) in zip(a.entries, b.entries) { #expect(close(x, y, 1e-12), "transform at \(t)") }
+            #expect(close(direct.number(.opacity, .presentation), grouped.number(.opacity, .presentation), 1e-12))
+        }
+        // Something actually moved: the fall and the fade are under way.
+        #expect(direct.transform(.transform, .presentation).m42 > 0)
+    }
+
+    @Test func aComponentAnimationFollowsChangesToTheOtherComponents() throws {
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: basic("position.y", from: .number(0), to: .number(100), duration: 2))
+        driver.frame(at: 1)
+        #expect(close(layer.point(.position, .presentation).y, 50))
+        driver.scene.perform(actionsDisabled: true) { layer[.position] = .point(Point(x: 321, y: 7)) }
+        driver.frame(at: 1.5)
+        let p = layer.point(.position, .presentation)
+        #expect(close(p.x, 321))
+        #expect(close(p.y, 75))
+    }
+
+    @Test func anAdditiveAnimationAddsToTheModelValueEveryFrame() throws {
+        let driver = FrameDriver()
+        let a = basic("opacity", from: .number(0), to: .number(0.4), duration: 2) { $0.isAdditive = true }
+        let layer = try driver.layer(with: a) { $0[.opacity] = .number(0.5) }
+        driver.frame(at: 1)
+        #expect(close(layer.number(.opacity, .presentation), 0.5 + 0.2))
+        driver.scene.perform(actionsDisabled: true) { layer[.opacity] = .number(0.1) }
+        driver.frame(at: 1.5)
+        #expect(close(layer.number(.opacity, .presentation), 0.1 + 0.3))
+    }
+
+    @Test func aTurnComposesWithTheModelTransformAsItChanges() throws {
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: basic("transform.rotation.z", from: .number(0), to: .number(Double.pi), duration: 2))
+        driver.frame(at: 1)
+        var m = layer.transform(.transform, .presentation)
+        #expect(close(m.m11, 0, 1e-12) && close(m.m12, 1, 1e-12))
+        driver.scene.perform(actionsDisabled: true) { layer[.transform] = .transform(Transform3D(scaleX: 2, y: 3)) }
+        driver.frame(at: 1)
+        m = layer.transform(.transform, .presentation)
+        #expect(close(m.m12, 2, 1e-12) && close(m.m21, -3, 1e-12))
+    }
+
+    @Test func beforeItBeginsAndAfterItEndsTheModelShows() throws {
+        let driver = FrameDriver()
+        let a = basic("transform.rotation.z", from: .number(1), to: .number(2), duration: 1) { $0.beginTime = 5 }
+        let fade = basic("opacity", from: .number(0), to: .number(0.5), duration: 1) { $0.beginTime = 5 }
+        let layer = try driver.layer(with: a) { $0[.opacity] = .number(0.9) }
+        try layer.addAnimation(fade, forKey: "fade")
+        driver.frame(at: 2)
+        #expect(layer.transform(.transform, .presentation) == .identity)
+        #expect(close(layer.number(.opacity, .presentation), 0.9))
+        driver.frame(at: 5.5)
+        #expect(close(layer.number(.opacity, .presentation), 0.25))
+        #expect(layer.transform(.transform, .presentation) != .identity)
+        driver.frame(at: 7)
+        #expect(layer.transform(.transform, .presentation) == .identity)
+        #expect(close(layer.number(.opacity, .presentation), 0.9))
+    }
+
+    @Test func startAndStopCallbacksRunOnceInOrder() throws {
+        let driver = FrameDriver()
+        var events: [String] = []
+        let a = basic("opacity", from: .number(0), to: .number(1), duration: 0.5)
+        a.onStart = { _ in events.append("start") }
+        a.onStop = { _, finished in events.append("stop \(finished)") }
+        let layer = try driver.layer(with: a)
+        driver.run(for: 1)
+        #expect(events == ["start", "stop true"])
+        #expect(layer.animationCount == 0)
+    }
+
+    @Test(arguments: [0.0, 1e-9, 0.5, 1, Double.pi / 4, Double.pi / 2, 3, -7.25, 100.5, 98_765.4321, -1e5, 2e6, 1e12])
+    func composedTurnsMatchTheRotationMatrix(_ angle: Double) {
+        var parts = TransformParts()
+        parts.rotationZ = angle
+        let composed = Transform3D(parts: parts)
+        let expected = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1)
+        for (x, y) in zip(composed.entries, expected.entries) { #expect(abs(x - y) <= 4e-16 * max(1, abs(angle))) }
+    }
+
+    @Test func sineEasingMatchesItsFormula() {
+        let easeIn = TimingFunction(easing: .sine, .easeIn), inOut = TimingFunction(easing: .sine, .easeInOut)
+        for i in 0...1000 {
+            let t = Double(i) / 1000
+            #expect(abs(easeIn.evaluate(t) - (1 - cos(t * Double.pi / 2))) <= 3e-16)
+            #expect(abs(inOut.evaluate(t) - (1 - cos(Double.pi * t)) / 2) <= 3e-16)
+        }
+    }
+}
