@@ -49,11 +49,20 @@ struct SoftwareRasterizer {
         return Double(i) < c ? i &+ 1 : i
     }
 
-    /// ⌊x⌋ for x clamped to ±1e15 (NaN gives 0).
-    @inline(__always) static func floor(_ x: Double) -> Int {
-        let c = x.isNaN ? 0 : min(max(x, -1e15), 1e15)
-        let i = Int(c)
-        return Double(i) > c ? i &- 1 : i
+    /// 1.5 × 2⁵²: adding it to a number below 2⁵¹ in magnitude rounds that number to the nearest
+    /// integer, which then sits in the low bits of the sum.
+    private static let roundingBias = 6_755_399_441_055_744.0
+
+    /// ⌈x⌉ for |x| < 2⁵¹, with no branch and no range check (what rows do per edge).
+    @inline(__always) static func ceilingOfSmall(_ x: Double) -> Int {
+        let t = x + roundingBias
+        let nearest = Int(truncatingIfNeeded: t.bitPattern &- roundingBias.bitPattern)
+        return t - roundingBias < x ? nearest &+ 1 : nearest
+    }
+
+    /// ⌊x⌋ for |x| < 2⁵¹, with no branch and no range check.
+    @inline(__always) static func floorOfSmall(_ x: Double) -> Int {
+        0 &- ceilingOfSmall(-x)
     }
 
     /// Draws one triangle on the rows in `rows` (clamped to the frame).
@@ -141,27 +150,26 @@ struct SoftwareRasterizer {
         let modulate = Modulation(p0.color)
         var colorGradient: ColorGradient?
         if !flat { colorGradient = ColorGradient(p0, a1, a2, x0, y0, ax1, ay1, ax2, ay2, garea) }
-        let fixedDu = Self.fixed(dudx), fixedDv = Self.fixed(dvdx)
+        let walk = RowWalk(e0: e0, e1: e1, e2: e2, e3: e3, width: width, x0: x0, y0: y0, u0: u0, v0: v0,
+                           dudx: dudx, dudy: dudy, dvdx: dvdx, dvdy: dvdy)
+        if !texture.solid && colorGradient == nil && modulate.uniform {
+            // A texture at a plain opacity: every sprite.
+            texturedRows(walk, rowStart..<rowEnd, texture, modulate)
+            return
+        }
 
         var y = rowStart
         while y < rowEnd {
             let yc = Double(y) + 0.5
-            var xs = 0, xe = width
-            e0.bound(yc, width, &xs, &xe)
-            e1.bound(yc, width, &xs, &xe)
-            e2.bound(yc, width, &xs, &xe)
-            e3.bound(yc, width, &xs, &xe)
+            let (xs, xe) = walk.span(yc)
             if xs < xe {
                 let row = pixels + y * width
-                let xc = Double(xs) + 0.5
                 if texture.solid && colorGradient == nil {
                     Self.fillSolid(row, xs, xe, modulate.solidColor, blend)
                 } else {
-                    let du = xc - x0, dv = yc - y0
-                    let u = u0 + dudx * du + dudy * dv - 0.5, v = v0 + dvdx * du + dvdy * dv - 0.5
-                    let sampler = Sampler(u: Self.fixed(u), v: Self.fixed(v), du: fixedDu, dv: fixedDv)
+                    let sampler = walk.sampler(xs, yc)
                     if let g = colorGradient {
-                        Self.spanGradient(row, xs, xe, texture, sampler, g, xc, yc, blend)
+                        Self.spanGradient(row, xs, xe, texture, sampler, g, Double(xs) + 0.5, yc, blend)
                     } else {
                         Self.span(row, xs, xe, texture, sampler, modulate, blend)
                     }
@@ -171,9 +179,44 @@ struct SoftwareRasterizer {
         }
     }
 
-    @inline(__always) private static func fixed(_ x: Double) -> Int {
+    /// The rows of a textured polygon whose colour is a plain opacity, with the pixel loop in
+    /// the row loop (no call per row).
+    private func texturedRows(_ walk: RowWalk, _ rows: Range<Int>, _ t: Texture, _ m: Modulation) {
+        let uMax = (t.width - 1) << 16, vMax = (t.height - 1) << 16
+        let scale = UInt64(m.a)
+        let additive = t.blend == .additive
+        for y in rows {
+            let yc = Double(y) + 0.5
+            let (xs, xe) = walk.span(yc)
+            guard xs < xe else { continue }
+            let row = pixels + y * width
+            let sampler = walk.sampler(xs, yc)
+            let u = sampler.u, v = sampler.v
+            let last = xe - 1 - xs
+            let uEnd = u &+ sampler.du &* last, vEnd = v &+ sampler.dv &* last
+            guard min(u, uEnd) >= 0, max(u, uEnd) < uMax, min(v, vEnd) >= 0, max(v, vEnd) < vMax else {
+                // Some samples are at the texture's edge: the clamping loop.
+                Self.span(row, xs, xe, t, sampler, m, t.blend)
+                continue
+            }
+            // Every sample's 2×2 texels are inside the texture: one loop per blend mode and
+            // opacity, so the loop itself has no branches on them.
+            if additive {
+                Self.spanInside(row, xs, xe, t, sampler, scale: scale, scaled: true, additive: true)
+            } else if m.identity {
+                Self.spanInside(row, xs, xe, t, sampler, scale: 256, scaled: false, additive: false)
+            } else {
+                Self.spanInside(row, xs, xe, t, sampler, scale: scale, scaled: true, additive: false)
+            }
+        }
+    }
+
+    /// x in 16.16 fixed point, rounded down and clamped to ±1e12 (0 when not finite).
+    @inline(__always) static func fixed(_ x: Double) -> Int {
         guard x.isFinite else { return 0 }
-        return floor(max(-1e12, min(1e12, x * 65536)))
+        let scaled = x * 65536
+        let above = scaled > -1e12 ? scaled : -1e12
+        return floorOfSmall(above < 1e12 ? above : 1e12)
     }
 
     struct Edge {
@@ -193,14 +236,104 @@ struct SoftwareRasterizer {
 
         @inline(__always) func x(at y: Double) -> Double { sx + slope * (y - sy) }
 
-        /// Narrows the span [xs, xe) of pixel centres inside this edge on the row at `y`.
-        @inline(__always) func bound(_ y: Double, _ width: Int, _ xs: inout Int, _ xe: inout Int) {
+        /// Narrows the span [xs, xe) of pixel centres inside this edge on the row at `y` (xs
+        /// starts at 0 and xe at the frame's width; `limit` is the width + 1).
+        @inline(__always) func bound(_ y: Double, _ limit: Double, _ xs: inout Int, _ xe: inout Int) {
             guard dy != 0 else { return }
             let boundary = x(at: y)
             guard boundary.isFinite else { return }
-            let index = SoftwareRasterizer.ceiling(boundary - 0.5)
+            let index = SoftwareRasterizer.firstCentre(atOrRightOf: boundary, limit)
             if insideRight { xs = max(xs, index) } else { xe = min(xe, index) }
         }
+    }
+
+    /// The first pixel centre at or right of x = `boundary`: ⌈boundary − ½⌉, clamped to
+    /// [−1, width + 1] (`limit` is width + 1). Past either side of the frame, an index narrows
+    /// a span [xs, xe) within [0, width) just as the exact one would: to nothing, or not at all.
+    @inline(__always) static func firstCentre(atOrRightOf boundary: Double, _ limit: Double) -> Int {
+        // Comparisons in the order of SSE2's maxsd and minsd (two instructions); no NaN gets here.
+        let c = boundary - 0.5
+        let above = c > -1 ? c : -1
+        return ceilingOfSmall(above < limit ? above : limit)
+    }
+
+    /// What each row of one polygon needs: its edges, and where its texture coordinates start
+    /// and how they step.
+    struct RowWalk {
+        let e0: Edge, e1: Edge, e2: Edge, e3: Edge
+        /// When no more than two edges bound each side (every triangle and parallelogram): the
+        /// lines of those on the left and on the right, a missing one replaced by a line outside
+        /// the frame. Otherwise nil, and rows ask all four edges.
+        let sides: (left0: Line, left1: Line, right0: Line, right1: Line)?
+        /// The frame's width, and the width + 1 that edges clamp their indices to.
+        let width: Int
+        let limit: Double
+        let x0: Double, y0: Double, u0: Double, v0: Double
+        let dudx: Double, dudy: Double, dvdx: Double, dvdy: Double
+        /// The texture steps from one pixel to the next, in 16.16 fixed point.
+        let du: Int, dv: Int
+
+        init(e0: Edge, e1: Edge, e2: Edge, e3: Edge, width: Int, x0: Double, y0: Double, u0: Double, v0: Double,
+             dudx: Double, dudy: Double, dvdx: Double, dvdy: Double) {
+            self.e0 = e0; self.e1 = e1; self.e2 = e2; self.e3 = e3
+            self.width = width
+            limit = Double(width) + 1
+            // No arrays: this runs for every triangle.
+            let outsideLeft = Line(sx: -1e9, sy: 0, slope: 0), outsideRight = Line(sx: 1e9, sy: 0, slope: 0)
+            var l0 = outsideLeft, l1 = outsideLeft, r0 = outsideRight, r1 = outsideRight
+            var lefts = 0, rights = 0
+            func add(_ edge: Edge) {
+                guard edge.dy != 0 else { return }
+                let line = Line(sx: edge.sx, sy: edge.sy, slope: edge.slope)
+                if edge.insideRight {
+                    if lefts == 0 { l0 = line } else { l1 = line }
+                    lefts += 1
+                } else {
+                    if rights == 0 { r0 = line } else { r1 = line }
+                    rights += 1
+                }
+            }
+            add(e0); add(e1); add(e2); add(e3)
+            sides = lefts <= 2 && rights <= 2 ? (l0, l1, r0, r1) : nil
+            self.x0 = x0; self.y0 = y0; self.u0 = u0; self.v0 = v0
+            self.dudx = dudx; self.dudy = dudy; self.dvdx = dvdx; self.dvdy = dvdy
+            du = SoftwareRasterizer.fixed(dudx)
+            dv = SoftwareRasterizer.fixed(dvdx)
+        }
+
+        /// The pixel centres [xs, xe) inside the polygon on the row whose centre is at `yc`
+        /// (empty when xs ≥ xe).
+        @inline(__always) func span(_ yc: Double) -> (Int, Int) {
+            if let (l0, l1, r0, r1) = sides {
+                // The same boundaries as `Edge.bound` (always finite here: snapped corners and
+                // rows give finite lines), without its branches.
+                let xs = max(max(0, SoftwareRasterizer.firstCentre(atOrRightOf: l0.x(at: yc), limit)),
+                             SoftwareRasterizer.firstCentre(atOrRightOf: l1.x(at: yc), limit))
+                let xe = min(min(width, SoftwareRasterizer.firstCentre(atOrRightOf: r0.x(at: yc), limit)),
+                             SoftwareRasterizer.firstCentre(atOrRightOf: r1.x(at: yc), limit))
+                return (xs, xe)
+            }
+            var xs = 0, xe = width
+            e0.bound(yc, limit, &xs, &xe)
+            e1.bound(yc, limit, &xs, &xe)
+            e2.bound(yc, limit, &xs, &xe)
+            e3.bound(yc, limit, &xs, &xe)
+            return (xs, xe)
+        }
+
+        /// Where the row whose centre is at `yc` samples its texture from pixel `xs` on.
+        @inline(__always) func sampler(_ xs: Int, _ yc: Double) -> Sampler {
+            let du = Double(xs) + 0.5 - x0, dv = yc - y0
+            let u = u0 + dudx * du + dudy * dv - 0.5, v = v0 + dvdx * du + dvdy * dv - 0.5
+            return Sampler(u: SoftwareRasterizer.fixed(u), v: SoftwareRasterizer.fixed(v), du: self.du, dv: self.dv)
+        }
+    }
+
+    /// The line x = sx + slope (y − sy) of an edge.
+    struct Line {
+        let sx: Double, sy: Double, slope: Double
+
+        @inline(__always) func x(at y: Double) -> Double { sx + slope * (y - sy) }
     }
 
     struct Sampler {
@@ -343,9 +476,9 @@ struct SoftwareRasterizer {
             // opacity: one loop per blend mode and opacity, so the loop itself has no branches
             // on them.
             switch (mode, m.identity) {
-            case (.normal, true): spanInside(row, xs, xe, t, sampler, scale: 256, additive: false)
-            case (.normal, false): spanInside(row, xs, xe, t, sampler, scale: UInt64(m.a), additive: false)
-            case (.additive, _): spanInside(row, xs, xe, t, sampler, scale: UInt64(m.a), additive: true)
+            case (.normal, true): spanInside(row, xs, xe, t, sampler, scale: 256, scaled: false, additive: false)
+            case (.normal, false): spanInside(row, xs, xe, t, sampler, scale: UInt64(m.a), scaled: true, additive: false)
+            case (.additive, _): spanInside(row, xs, xe, t, sampler, scale: UInt64(m.a), scaled: true, additive: true)
             }
             return
         }
@@ -360,9 +493,10 @@ struct SoftwareRasterizer {
         }
     }
 
-    /// A span whose samples need no clamping, with opacity `scale` (256: none).
-    @inline(__always) private static func spanInside(_ row: UnsafeMutablePointer<UInt64>, _ xs: Int, _ xe: Int,
-                                                     _ t: Texture, _ sampler: Sampler, scale: UInt64, additive: Bool) {
+    /// A span whose samples need no clamping, with opacity `scale` (of 256) when `scaled`
+    /// (scaling by 256 would change nothing).
+    @inline(__always) static func spanInside(_ row: UnsafeMutablePointer<UInt64>, _ xs: Int, _ xe: Int, _ t: Texture,
+                                             _ sampler: Sampler, scale: UInt64, scaled: Bool, additive: Bool) {
         var u = sampler.u, v = sampler.v
         let du = sampler.du, dv = sampler.dv
         let w = t.width
@@ -373,7 +507,7 @@ struct SoftwareRasterizer {
             let d = row + x
             let fx = UInt64(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt64(truncatingIfNeeded: (v >> 8) & 0xFF)
             var s = filter(p[0], p[1], p[w], p[w &+ 1], fx, fy)
-            if scale != 256 { s = ((s &* scale) >> 8) & 0x00FF_00FF_00FF_00FF }
+            if scaled { s = ((s &* scale) >> 8) & 0x00FF_00FF_00FF_00FF }
             // No branch on the sample: transparent texels blend to the same pixel, and
             // unpredictable branches cost more than the arithmetic they would skip.
             d.pointee = additive ? add(d.pointee, s) : over(d.pointee, s)
