@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LayerKit
 import LuaBridge
 @testable import LuaHost
 
@@ -85,6 +86,28 @@ struct SandboxTests {
         #expect(h.output[0] == "42")
         #expect(h.output[1] == "nil\tcannot open /etc/passwd (outside the script's folder and the Scripts library)")
         #expect(h.output[2].hasPrefix("false\t"))
+    }
+
+    @Test func imagesStayInTheScriptsFolder() throws {
+        let h = ScriptHarness("""
+            print(pcall(ca.Image.load, "/etc/hostname"))
+            print(pcall(ca.Image.load, "escape.png"))
+            print(ca.Image.load("inside.png").width)
+            print(ca.Image.load("art/../inside.png").width)
+            """, files: ["inside.png": "(read by the recording provider)"])
+        let images = RecordingImages()
+        h.host.images = images
+        // A link inside the folder to a file outside it is still outside.
+        try FileManager.default.createSymbolicLink(atPath: h.folder + "/escape.png", withDestinationPath: "/etc/hostname")
+        try FileManager.default.createDirectory(atPath: h.folder + "/art", withIntermediateDirectories: true)
+        #expect(h.start() == nil)
+        let outside = "(outside the script's folder and the Scripts library)"
+        #expect(h.output.count == 4)
+        #expect(h.output.first?.hasSuffix("cannot load image '/etc/hostname' \(outside)") == true)
+        #expect(h.output.dropFirst().first?.hasSuffix("cannot load image 'escape.png' \(outside)") == true)
+        #expect(h.output.dropFirst(2) == ["1", "1"])
+        // Nothing outside ever reached the image loader.
+        #expect(images.paths.allSatisfy { $0.hasPrefix(h.folder) && !$0.hasSuffix("escape.png") })
     }
 
     @Test func anEndlessLoopIsStoppedAndTheHostCarriesOn() {
@@ -187,4 +210,19 @@ struct SandboxTests {
         _ = h.eval("for _, l in ipairs(ca.root.sublayers) do l:removeFromSuperlayer() end collectgarbage() collectgarbage()")
         #expect(h.host.scene.layerCount == 1)
     }
+}
+
+/// Loads every image as one transparent pixel, and remembers the paths it was asked for.
+final class RecordingImages: ImageProvider {
+    private(set) var paths: [String] = []
+
+    func loadImage(atPath path: String) throws -> Image {
+        paths.append(path)
+        guard let pixel = Image(width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0]) else { throw CocoaError(.fileReadCorruptFile) }
+        return pixel
+    }
+
+    func circle(radius: Double, softness: Double, color: Color) -> Image? { nil }
+
+    func snowflake(size: Double, arms: Int, seed: UInt64, color: Color) -> Image? { nil }
 }

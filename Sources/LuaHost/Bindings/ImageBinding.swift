@@ -54,6 +54,10 @@ private func loadImage(_ L: OpaquePointer) -> Int32 {
         let path = try lua.checkString(1)
         let (host, images) = try ImageBinding.provider(lua)
         let resolved = path.hasPrefix("/") ? path : "\(host.scriptFolder)/\(path)"
+        // Like loadfile and require, images come from the script's folder or the library only.
+        if host.confine(resolved) == .outside {
+            throw lua.error("cannot load image '\(path)' (\(ScriptHost.outsideReason))")
+        }
         host.noteDependency(resolved)
         do {
             lua.push(try images.loadImage(atPath: resolved))

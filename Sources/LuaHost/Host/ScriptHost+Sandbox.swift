@@ -52,12 +52,11 @@ extension ScriptHost {
     /// includes its folder.
     func readChunk(_ path: String, asFound: Bool = false) -> (source: String?, chunkOrMessage: String) {
         let resolved = path.hasPrefix("/") || asFound ? path : "\(scriptFolder)/\(path)"
-        guard let real = realPath(resolved) else {
-            return (nil, "cannot open \(path) (no such file)")
-        }
-        let roots = [scriptFolder, options.libraryPath].compactMap { $0 }.compactMap(realPath)
-        guard roots.contains(where: { real == $0 || real.hasPrefix($0 + "/") }) else {
-            return (nil, "cannot open \(path) (outside the script's folder and the Scripts library)")
+        let real: String
+        switch confine(resolved) {
+        case .missing: return (nil, "cannot open \(path) (no such file)")
+        case .outside: return (nil, "cannot open \(path) (\(ScriptHost.outsideReason))")
+        case .inside(let path): real = path
         }
         guard let data = FileManager.default.contents(atPath: real) else {
             return (nil, "cannot read \(path)")
@@ -67,6 +66,24 @@ extension ScriptHost {
         }
         noteDependency(resolved)
         return (String(decoding: data, as: UTF8.self), "@\(resolved)")
+    }
+
+    /// Where a file a script names may be: inside the script's folder or the Scripts library
+    /// (links followed), missing, or outside them.
+    enum Confinement: Equatable {
+        case inside(realPath: String)
+        case missing
+        case outside
+    }
+
+    /// Why a file outside the sandbox cannot be opened.
+    static let outsideReason = "outside the script's folder and the Scripts library"
+
+    /// Where `resolved` (an absolute path) really is, and whether a script may read it.
+    func confine(_ resolved: String) -> Confinement {
+        guard let real = realPath(resolved) else { return .missing }
+        let roots = [scriptFolder, options.libraryPath].compactMap { $0 }.compactMap(realPath)
+        return roots.contains(where: { real == $0 || real.hasPrefix($0 + "/") }) ? .inside(realPath: real) : .outside
     }
 
     private func realPath(_ path: String) -> String? {
