@@ -106,7 +106,7 @@ public struct MediaTiming: Sendable, Equatable {
 
     /// Fraction of the simple duration and completed cycles at time `t` in 0…active.
     @inline(__always)
-    private static func simpleFraction(at t: Double, active: Double, duration: Double,
+    static func simpleFraction(at t: Double, active: Double, duration: Double,
                                        autoreverses: Bool) -> (Double, Int) {
         let cycle = autoreverses ? duration * 2 : duration
         guard cycle > 0, cycle.isFinite, t.isFinite else { return (0, 0) }

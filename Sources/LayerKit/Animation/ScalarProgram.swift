@@ -23,6 +23,8 @@ struct ScalarProgram {
         static let fillsBackwards = Flags(rawValue: 1 << 7)
         /// The target is a component of the sublayer transform (else of the transform).
         static let sublayerPart = Flags(rawValue: 1 << 8)
+        /// The active duration is endless: once begun, the animation is active for good.
+        static let endless = Flags(rawValue: 1 << 9)
     }
 
     /// One animation, in 64 bytes.
@@ -102,6 +104,7 @@ struct ScalarProgram {
             if a.timing.autoreverses { flags.insert(.autoreverses) }
             if a.timing.fillMode.fillsForwards { flags.insert(.fillsForwards) }
             if a.timing.fillMode.fillsBackwards { flags.insert(.fillsBackwards) }
+            if a.timing.activeDuration == .infinity { flags.insert(.endless) }
             var bit: UInt8 = 0
             if a.scalarPart != nil {
                 if a.scalarOffset == sublayer.offset {
@@ -196,19 +199,32 @@ struct ScalarProgram {
             let step = steps + i
             if records && step.pointee.flags.contains(.needsBeginTime) { setBeginTime(of: i, to: time) }
             let flags = step.pointee.flags
-            let sample = MediaTiming.sample(
-                at: time, beginTime: step.pointee.beginTime, speed: step.pointee.speed,
-                timeOffset: step.pointee.timeOffset, duration: step.pointee.duration, active: step.pointee.active,
-                autoreverses: flags.contains(.autoreverses), fillsForwards: flags.contains(.fillsForwards),
-                fillsBackwards: flags.contains(.fillsBackwards))
-            if records {
-                if sample.phase != .before && !flags.contains(.started) { recordStart(of: i, scene: scene) }
-                if sample.phase == .after && !flags.contains(.ended) { recordEnd(of: i, layer: layer, scene: scene) }
+            let fraction: Double, iteration: Int
+            let raw = (time - step.pointee.beginTime) * step.pointee.speed
+            if flags.contains([.endless, .started]) && raw >= 0 {
+                // An endless animation that has begun is active, with nothing to record: the
+                // general sample's arithmetic for that case, without its phase logic.
+                let offset = step.pointee.timeOffset
+                (fraction, iteration) = MediaTiming.simpleFraction(
+                    at: offset == 0 ? raw : raw + offset, active: .infinity, duration: step.pointee.duration,
+                    autoreverses: flags.contains(.autoreverses))
+            } else {
+                let sample = MediaTiming.sample(
+                    at: time, beginTime: step.pointee.beginTime, speed: step.pointee.speed,
+                    timeOffset: step.pointee.timeOffset, duration: step.pointee.duration, active: step.pointee.active,
+                    autoreverses: flags.contains(.autoreverses), fillsForwards: flags.contains(.fillsForwards),
+                    fillsBackwards: flags.contains(.fillsBackwards))
+                if records {
+                    if sample.phase != .before && !flags.contains(.started) { recordStart(of: i, scene: scene) }
+                    if sample.phase == .after && !flags.contains(.ended) { recordEnd(of: i, layer: layer, scene: scene) }
+                }
+                guard sample.isEffective else { continue }
+                fraction = sample.fraction
+                iteration = sample.iteration
             }
-            guard sample.isEffective else { continue }
             let curve = Int(step.pointee.curve)
-            let f = curve >= 0 ? curves[curve].evaluate(sample.fraction, custom: nil) : sample.fraction
-            let cycles = flags.contains(.cumulative) ? Double(sample.iteration) : 0
+            let f = curve >= 0 ? curves[curve].evaluate(fraction, custom: nil) : fraction
+            let cycles = flags.contains(.cumulative) ? Double(iteration) : 0
             var v: Double
             let track = Int(step.pointee.keyframes)
             if track >= 0 {

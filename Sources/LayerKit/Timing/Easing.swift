@@ -36,6 +36,7 @@ public enum EasingMode: String, CaseIterable, Sendable {
 
 extension EasingFamily {
     /// The family's value in `mode` at progress `t`; exactly 0 for t ≤ 0 and exactly 1 for t ≥ 1.
+    @inline(__always)
     func value(at t: Double, mode: EasingMode) -> Double {
         if !(t > 0) { return 0 }
         if t >= 1 { return 1 }
