@@ -112,7 +112,7 @@ struct ScalarProgram {
                     partBits |= sublayer.bit
                 } else {
                     partBits |= transform.bit
-                    simple = simple && SimpleTransform.holds(a.scalarPart)
+                    simple = simple && Transform3D.keepsSimple(a.scalarPart)
                 }
             } else if let property = a.target?.property {
                 bit = UInt8(property.bit.trailingZeroBitCount)
@@ -150,7 +150,7 @@ struct ScalarProgram {
         h.wholeMask = wholeBits & ~partialBits
         h.transformBit = partBits & transform.bit
         h.sublayerTransformBit = partBits & sublayer.bit
-        h.simpleTransform = simple && partBits & transform.bit != 0 && SimpleTransform.isSimple(baseList[0])
+        h.simpleTransform = simple && partBits & transform.bit != 0 && Transform3D.isSimple(baseList[0])
         var size = MemoryLayout<Header>.size
         func place<T>(_ type: T.Type, _ n: Int) -> Int {
             let at = (size + MemoryLayout<T>.alignment - 1) / MemoryLayout<T>.alignment * MemoryLayout<T>.alignment
@@ -193,7 +193,6 @@ struct ScalarProgram {
         var written = h.partialMask
         let simpleTransform = h.simpleTransform
         var parts = TransformParts.identity, sublayerParts = TransformParts.identity
-        var simple = SimpleTransform()
         var wroteTransform = false, wroteSublayerTransform = false
         for i in 0..<h.count {
             let step = steps + i
@@ -245,19 +244,11 @@ struct ScalarProgram {
                     }
                     sublayerParts.setNumber(part, v, additive: additive)
                 } else {
-                    if simpleTransform {
-                        if !wroteTransform {
-                            simple = SimpleTransform(compiled: bases.pointee)
-                            wroteTransform = true
-                        }
-                        simple.set(part, v, additive: additive)
-                    } else {
-                        if !wroteTransform {
-                            parts = bases.pointee
-                            wroteTransform = true
-                        }
-                        parts.setNumber(part, v, additive: additive)
+                    if !wroteTransform {
+                        parts = bases.pointee
+                        wroteTransform = true
                     }
+                    parts.setNumber(part, v, additive: additive)
                 }
             } else {
                 let slot = presented + Int(step.pointee.offset)
@@ -274,7 +265,7 @@ struct ScalarProgram {
         if unwritten != 0 { ScalarProgram.reset(layer, bits: unwritten, offsets: offsets) }
         // A transform no step wrote this frame shows its model value.
         if wroteTransform {
-            let matrix = simpleTransform ? simple.matrix : Transform3D(parts: parts)
+            let matrix = simpleTransform ? Transform3D(simpleParts: parts) : Transform3D(parts: parts)
             ValueSlots.storeTransform(matrix, at: presented + offsets.transform)
         } else if h.transformBit != 0 {
             ScalarProgram.reset(layer, bits: h.transformBit, offsets: offsets)
@@ -313,69 +304,5 @@ struct ScalarProgram {
         let owner = owners[i].takeUnretainedValue()
         owner.hasEnded = true
         scene.recordEnd(owner, on: layer)
-    }
-}
-
-/// A transform that is a scale, a turn about z and a translation: what most animated layers'
-/// transforms are. Its components are set as `TransformParts.setNumber` sets them, and it is
-/// multiplied out with one sine and cosine, to the values `Transform3D(parts:)` gives.
-private struct SimpleTransform {
-    var translationX = 0.0, translationY = 0.0, translationZ = 0.0
-    var scaleX = 1.0, scaleY = 1.0, scaleZ = 1.0
-    var rotationZ = 0.0
-
-    init() {}
-
-    /// Whether `p` has no components but these.
-    static func isSimple(_ p: TransformParts) -> Bool {
-        p.rotationX == 0 && p.rotationY == 0 && p.skewXY == 0 && p.skewXZ == 0 && p.skewYZ == 0
-            && p.perspectiveX == 0 && p.perspectiveY == 0 && p.perspectiveZ == 0 && p.perspectiveW == 1
-    }
-
-    /// The components of `p`, which compiling found simple.
-    @inline(__always)
-    init(compiled p: TransformParts) {
-        translationX = p.translationX; translationY = p.translationY; translationZ = p.translationZ
-        scaleX = p.scaleX; scaleY = p.scaleY; scaleZ = p.scaleZ
-        rotationZ = p.rotationZ
-    }
-
-    /// Whether setting `part` keeps a simple transform simple.
-    static func holds(_ part: TransformComponent?) -> Bool {
-        switch part {
-        case .rotationX?, .rotationY?, .translation?, nil: return false
-        default: return true
-        }
-    }
-
-    @inline(__always)
-    mutating func set(_ part: TransformComponent, _ v: Double, additive: Bool) {
-        switch part {
-        case .translationX: translationX = additive ? translationX + v : v
-        case .translationY: translationY = additive ? translationY + v : v
-        case .translationZ: translationZ = additive ? translationZ + v : v
-        case .scale:
-            if additive { scaleX *= v; scaleY *= v; scaleZ *= v } else { scaleX = v; scaleY = v; scaleZ = v }
-        case .scaleX: scaleX = additive ? scaleX * v : v
-        case .scaleY: scaleY = additive ? scaleY * v : v
-        case .scaleZ: scaleZ = additive ? scaleZ * v : v
-        case .rotation, .rotationZ: rotationZ = additive ? rotationZ + v : v
-        case .translation, .rotationX, .rotationY: break  // never compiled into a simple program
-        }
-    }
-
-    /// The matrix; components that are not finite take the general composition.
-    @inline(__always)
-    var matrix: Transform3D {
-        guard rotationZ.isFinite, scaleX.isFinite, scaleY.isFinite, scaleZ.isFinite,
-              translationX.isFinite, translationY.isFinite, translationZ.isFinite else {
-            var p = TransformParts()
-            p.translationX = translationX; p.translationY = translationY; p.translationZ = translationZ
-            p.scaleX = scaleX; p.scaleY = scaleY; p.scaleZ = scaleZ
-            p.rotationZ = rotationZ
-            return Transform3D(parts: p)
-        }
-        return Transform3D(scale: (scaleX, scaleY, scaleZ), rotationZ: rotationZ,
-                           translation: (translationX, translationY, translationZ))
     }
 }

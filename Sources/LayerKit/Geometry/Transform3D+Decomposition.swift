@@ -94,12 +94,41 @@ extension Transform3D {
     /// with no skew and no perspective — multiplied out directly; nil for any other parts.
     @inline(__always)
     private init?(scaleRotateZTranslate p: TransformParts) {
-        guard p.rotationX == 0, p.rotationY == 0, p.skewXY == 0, p.skewXZ == 0, p.skewYZ == 0,
-              p.perspectiveX == 0, p.perspectiveY == 0, p.perspectiveZ == 0, p.perspectiveW == 1,
-              p.rotationZ.isFinite, p.scaleX.isFinite, p.scaleY.isFinite, p.scaleZ.isFinite,
-              p.translationX.isFinite, p.translationY.isFinite, p.translationZ.isFinite else { return nil }
+        guard Transform3D.isSimple(p), Transform3D.isFinite(p) else { return nil }
         self.init(scale: (p.scaleX, p.scaleY, p.scaleZ), rotationZ: p.rotationZ,
                   translation: (p.translationX, p.translationY, p.translationZ))
+    }
+
+    /// `init(parts:)` for parts already known to be simple (`isSimple`), as a compiled animation
+    /// program's transform is: only the finiteness is left to check.
+    @inline(__always)
+    init(simpleParts p: TransformParts) {
+        guard Transform3D.isFinite(p) else {
+            self.init(parts: p)
+            return
+        }
+        self.init(scale: (p.scaleX, p.scaleY, p.scaleZ), rotationZ: p.rotationZ,
+                  translation: (p.translationX, p.translationY, p.translationZ))
+    }
+
+    /// Whether parts are a scale, a turn about z and a translation, with nothing else.
+    static func isSimple(_ p: TransformParts) -> Bool {
+        p.rotationX == 0 && p.rotationY == 0 && p.skewXY == 0 && p.skewXZ == 0 && p.skewYZ == 0
+            && p.perspectiveX == 0 && p.perspectiveY == 0 && p.perspectiveZ == 0 && p.perspectiveW == 1
+    }
+
+    /// Whether setting `component` keeps simple parts simple.
+    static func keepsSimple(_ component: TransformComponent?) -> Bool {
+        switch component {
+        case .rotationX?, .rotationY?, .translation?, nil: return false
+        default: return true
+        }
+    }
+
+    @inline(__always)
+    private static func isFinite(_ p: TransformParts) -> Bool {
+        p.rotationZ.isFinite && p.scaleX.isFinite && p.scaleY.isFinite && p.scaleZ.isFinite
+            && p.translationX.isFinite && p.translationY.isFinite && p.translationZ.isFinite
     }
 
     /// Scale, then a turn about z, then a translation, multiplied out (all finite).
