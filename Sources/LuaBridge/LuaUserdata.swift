@@ -159,22 +159,24 @@ extension LuaState {
     /// (Layer expected, got number)", or "attempt to use a released Layer".
     @inlinable
     public func checkObject<T: AnyObject>(_ arg: Int32, as type: T.Type) throws(LuaRaise) -> T {
-        var released: Int32 = 0
-        guard let pointer = sg_toobjectof(L, arg, LuaState.typeKey(T.self), &released) else {
-            throw objectError(arg, T.self, released: released != 0)
-        }
-        return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
+        Unmanaged<T>.fromOpaque(try checkedPointer(arg, T.self)).takeUnretainedValue()
     }
 
     /// Calls `body` with the object at argument `arg`, which must be a live `T` (as
     /// ``checkObject(_:as:)``), borrowed without retaining it: the argument holds it meanwhile.
     @inlinable
     public func withObject<T: AnyObject, R>(_ arg: Int32, as type: T.Type, _ body: (T) -> R) throws(LuaRaise) -> R {
+        Unmanaged<T>.fromOpaque(try checkedPointer(arg, T.self))._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The object at argument `arg` as a pointer, if it is a live `T`; else the error to raise.
+    @inlinable
+    func checkedPointer<T: AnyObject>(_ arg: Int32, _ type: T.Type) throws(LuaRaise) -> UnsafeMutableRawPointer {
         var released: Int32 = 0
         guard let pointer = sg_toobjectof(L, arg, LuaState.typeKey(T.self), &released) else {
             throw objectError(arg, T.self, released: released != 0)
         }
-        return Unmanaged<T>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        return pointer
     }
 
     /// The optional object at argument `arg`: nil if absent or nil, else as ``checkObject(_:as:)``.

@@ -191,6 +191,22 @@ final class AttachedAnimation {
         for group in groups { group.animationEnded() }
     }
 
+    /// A scalar plan's value at eased progress `f` in cycle `iteration`: between `from` and `to`,
+    /// or along `keyframes`; a cumulative animation adds one whole change per completed cycle.
+    @inline(__always)
+    static func scalarValue(at f: Double, iteration: Int, cumulative: Bool, from: Double, to: Double,
+                            keyframes: NumberKeyframes?) -> Double {
+        let change: Double, v: Double
+        if let keyframes {
+            v = keyframes.value(at: f)
+            change = keyframes.last - keyframes.first
+        } else {
+            v = from + (to - from) * f
+            change = to - from
+        }
+        return cumulative && iteration > 0 ? v + change * Double(iteration) : v
+    }
+
     /// Applies this animation at `time` in its parent's time space (the layer's, or a group's).
     @inline(__always)
     func apply(at time: Double, _ context: inout EvaluationContext) {
@@ -206,15 +222,9 @@ final class AttachedAnimation {
         guard sample.isEffective else { return }
         let f = curve.evaluate(sample.fraction, custom: timingFunction)
         switch plan {
-        case .scalarBasic:
-            var v = scalarFrom + (scalarTo - scalarFrom) * f
-            if isCumulative && sample.iteration > 0 { v += (scalarTo - scalarFrom) * Double(sample.iteration) }
-            context.writeNumber(v, offset: scalarOffset, part: scalarPart, additive: isAdditive)
-            return
-        case .scalarKeyframe:
-            guard let keyframes else { return }
-            var v = keyframes.value(at: f)
-            if isCumulative && sample.iteration > 0 { v += (keyframes.last - keyframes.first) * Double(sample.iteration) }
+        case .scalarBasic, .scalarKeyframe:
+            let v = AttachedAnimation.scalarValue(at: f, iteration: sample.iteration, cumulative: isCumulative,
+                                                  from: scalarFrom, to: scalarTo, keyframes: keyframes)
             context.writeNumber(v, offset: scalarOffset, part: scalarPart, additive: isAdditive)
             return
         case .general:

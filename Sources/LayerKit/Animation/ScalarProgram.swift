@@ -37,7 +37,7 @@ struct ScalarProgram {
         /// A basic animation's values.
         var from: Double
         var to: Double
-        /// The slot offset written when `part` is negative.
+        /// The slot offset written when `part` is nil.
         var offset: Int16
         var flags: Flags
         /// Index into the program's curves; negative for linear.
@@ -55,7 +55,7 @@ struct ScalarProgram {
 
     /// What the block starts with: the counts, the masks, and where each array begins.
     private struct Header {
-        var count = 0, curveCount = 0, trackCount = 0
+        var count = 0
         var stepsAt = 0, ownersAt = 0, curvesAt = 0, tracksAt = 0, basesAt = 0
         /// Bits of the one-number properties that steps write whole: each shows its model value
         /// in a frame where no step writes it, and the first step to write it in a frame starts
@@ -112,7 +112,7 @@ struct ScalarProgram {
                     partBits |= sublayer.bit
                 } else {
                     partBits |= transform.bit
-                    simple = simple && Transform3D.keepsSimple(a.scalarPart)
+                    simple = simple && a.scalarPart.map(Transform3D.keepsSimple) == true
                 }
             } else if let property = a.target?.property {
                 bit = UInt8(property.bit.trailingZeroBitCount)
@@ -144,8 +144,6 @@ struct ScalarProgram {
         if partBits & sublayer.bit != 0 { baseList.append(layer.modelSublayerTransformParts) }
         var h = Header()
         h.count = stepList.count
-        h.curveCount = curveList.count
-        h.trackCount = trackList.count
         h.partialMask = partialBits
         h.wholeMask = wholeBits & ~partialBits
         h.transformBit = partBits & transform.bit
@@ -159,8 +157,8 @@ struct ScalarProgram {
         }
         h.stepsAt = place(Step.self, h.count)
         h.ownersAt = place(Unmanaged<AttachedAnimation>.self, h.count)
-        h.curvesAt = place(TimingCurve.self, h.curveCount)
-        h.tracksAt = place(NumberKeyframes.self, h.trackCount)
+        h.curvesAt = place(TimingCurve.self, curveList.count)
+        h.tracksAt = place(NumberKeyframes.self, trackList.count)
         h.basesAt = place(TransformParts.self, baseList.count)
         block = .allocate(byteCount: size, alignment: 16)
         block.initializeMemory(as: Header.self, repeating: h, count: 1)
@@ -223,18 +221,10 @@ struct ScalarProgram {
             }
             let curve = Int(step.pointee.curve)
             let f = curve >= 0 ? curves[curve].evaluate(fraction, custom: nil) : fraction
-            let cycles = flags.contains(.cumulative) ? Double(iteration) : 0
-            var v: Double
             let track = Int(step.pointee.keyframes)
-            if track >= 0 {
-                let keyframes = tracks[track]
-                v = keyframes.value(at: f)
-                if cycles > 0 { v += (keyframes.last - keyframes.first) * cycles }
-            } else {
-                let from = step.pointee.from, to = step.pointee.to
-                v = from + (to - from) * f
-                if cycles > 0 { v += (to - from) * cycles }
-            }
+            let v = AttachedAnimation.scalarValue(at: f, iteration: iteration, cumulative: flags.contains(.cumulative),
+                                                  from: step.pointee.from, to: step.pointee.to,
+                                                  keyframes: track >= 0 ? tracks[track] : nil)
             let additive = flags.contains(.additive)
             if let part = step.pointee.part {
                 if flags.contains(.sublayerPart) {

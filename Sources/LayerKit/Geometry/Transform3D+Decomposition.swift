@@ -118,9 +118,9 @@ extension Transform3D {
     }
 
     /// Whether setting `component` keeps simple parts simple.
-    static func keepsSimple(_ component: TransformComponent?) -> Bool {
+    static func keepsSimple(_ component: TransformComponent) -> Bool {
         switch component {
-        case .rotationX?, .rotationY?, .translation?, nil: return false
+        case .rotationX, .rotationY, .translation: return false
         default: return true
         }
     }

@@ -37,9 +37,13 @@ enum LayerBinding {
 
     /// Each kind's own registry properties, indexed by handler id (no hashing, and one lookup,
     /// on the access path), in the order of `tableIndex(_:)`.
-    private static let tables: [[Entry]] = [LayerKind.layer, .text, .shape, .gradient, .replicator, .emitter].map { kind in
-        registryProperties(kind).map { Entry(id: $0, slot: PropertyRegistry.slot($0)) }
-    }
+    private static let tables: [[Entry]] = {
+        var tables = [[Entry]](repeating: [], count: LayerKind.allCases.count)
+        for kind in LayerKind.allCases {
+            tables[tableIndex(kind)] = registryProperties(kind).map { Entry(id: $0, slot: PropertyRegistry.slot($0)) }
+        }
+        return tables
+    }()
 
     @inline(__always) private static func tableIndex(_ kind: LayerKind) -> Int {
         switch kind {
