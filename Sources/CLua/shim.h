@@ -109,6 +109,9 @@ static inline int sg_error(lua_State *L) { return lua_error(L); }
 
 typedef struct sg_Type sg_Type;
 
+/** How many Swift functions a VM calls through trampolines of their own (see sg_pushfunction). */
+#define SG_POOLSIZE 400
+
 /** Releases one retain of a Swift object (set by Swift: Unmanaged.release). */
 typedef void (*sg_Release)(void *object);
 
@@ -132,6 +135,8 @@ typedef struct sg_VM {
                              stack until the trampoline raises it (sg_stashraise) */
   int boxRef;             /* registry ref: metatable of context boxes */
   sg_Type *_Nullable types; /* registered userdata types (a list owned by this record) */
+  int poolCount;          /* entries of `pool` in use */
+  int (*_Nullable pool[SG_POOLSIZE])(lua_State *L); /* Swift functions of the pooled trampolines */
   void *_Nullable context; /* free for the host */
 } sg_VM;
 
@@ -408,9 +413,72 @@ static inline void sg_pushraise(lua_State *L) {
   lua_rawseti(L, LUA_REGISTRYINDEX, vm->raiseRef);
 }
 
+/* Swift functions without upvalues of their own go through pooled trampolines: trampoline i
+ * calls the VM's pooled function i, found through the VM record instead of an upvalue (an API
+ * call less on every call). The pool fills as functions are first pushed; a function that
+ * finds it full takes sg_trampoline. */
+
+/* Calls the VM's pooled function `i` as sg_trampoline calls its upvalue. RAISES. */
+__attribute__((always_inline)) static inline int sg_pooledcall(lua_State *L, int i) {
+  sg_VM *vm = sg_vm(L);
+  sg_Function f = vm->pool[i];
+  int saved = vm->mayFail;
+  vm->mayFail = 0;
+  int n = f(L);
+  vm->mayFail = saved;
+  return sg_finish(L, n);
+}
+
+#define SG_POOLED(a, b, c) \
+  static int sg_pooled_##a##b##c(lua_State *L) { return sg_pooledcall(L, a * 100 + b * 10 + c); }
+#define SG_POOLED10(a, b) \
+  SG_POOLED(a, b, 0) SG_POOLED(a, b, 1) SG_POOLED(a, b, 2) SG_POOLED(a, b, 3) SG_POOLED(a, b, 4) \
+  SG_POOLED(a, b, 5) SG_POOLED(a, b, 6) SG_POOLED(a, b, 7) SG_POOLED(a, b, 8) SG_POOLED(a, b, 9)
+#define SG_POOLED100(a) \
+  SG_POOLED10(a, 0) SG_POOLED10(a, 1) SG_POOLED10(a, 2) SG_POOLED10(a, 3) SG_POOLED10(a, 4) \
+  SG_POOLED10(a, 5) SG_POOLED10(a, 6) SG_POOLED10(a, 7) SG_POOLED10(a, 8) SG_POOLED10(a, 9)
+SG_POOLED100(0) SG_POOLED100(1) SG_POOLED100(2) SG_POOLED100(3)
+#define SG_CASE(a, b, c) case a * 100 + b * 10 + c: return sg_pooled_##a##b##c;
+#define SG_CASE10(a, b) \
+  SG_CASE(a, b, 0) SG_CASE(a, b, 1) SG_CASE(a, b, 2) SG_CASE(a, b, 3) SG_CASE(a, b, 4) \
+  SG_CASE(a, b, 5) SG_CASE(a, b, 6) SG_CASE(a, b, 7) SG_CASE(a, b, 8) SG_CASE(a, b, 9)
+#define SG_CASE100(a) \
+  SG_CASE10(a, 0) SG_CASE10(a, 1) SG_CASE10(a, 2) SG_CASE10(a, 3) SG_CASE10(a, 4) \
+  SG_CASE10(a, 5) SG_CASE10(a, 6) SG_CASE10(a, 7) SG_CASE10(a, 8) SG_CASE10(a, 9)
+
+/* The pooled trampoline `i` (0 <= i < SG_POOLSIZE). */
+static inline lua_CFunction sg_pooledtrampoline(int i) {
+  switch (i) {
+    SG_CASE100(0) SG_CASE100(1) SG_CASE100(2) SG_CASE100(3)
+    default: return sg_trampoline;
+  }
+}
+#undef SG_POOLED
+#undef SG_POOLED10
+#undef SG_POOLED100
+#undef SG_CASE
+#undef SG_CASE10
+#undef SG_CASE100
+
+/* The pooled trampoline of `f` in this VM, entering it in the pool if it is new; NULL when
+ * the pool is full. */
+static inline lua_CFunction _Nullable sg_pooledtrampolinefor(lua_State *L, sg_Function f) {
+  sg_VM *vm = sg_vm(L);
+  for (int i = 0; i < vm->poolCount; i++)
+    if (vm->pool[i] == f) return sg_pooledtrampoline(i);
+  if (vm->poolCount >= SG_POOLSIZE) return NULL;
+  vm->pool[vm->poolCount] = f;
+  return sg_pooledtrampoline(vm->poolCount++);
+}
+
 /** Pushes a Lua function that calls `f`, with the `nup` values on top of the stack as its
  *  upvalues 2...nup+1 (they are popped). */
 static inline void sg_pushfunction(lua_State *L, sg_Function f, int nup) {
+  lua_CFunction pooled = nup == 0 ? sg_pooledtrampolinefor(L, f) : NULL;
+  if (pooled != NULL) {
+    lua_pushcfunction(L, pooled);
+    return;
+  }
   lua_pushlightuserdata(L, (void *)f);
   lua_insert(L, -(nup + 1));
   lua_pushcclosure(L, sg_trampoline, nup + 1);
@@ -552,6 +620,7 @@ typedef struct sg_Key {
   const char *_Nullable name;
   int id;                     /* property id, or the method's upvalue index in __index */
   int isMethod;
+  lua_CFunction _Nullable function; /* a method that is a light C function (no upvalues) */
   sg_Handler _Nullable get;   /* the declaring type's handlers, for a property */
   sg_Handler _Nullable set;
 } sg_Key;
@@ -674,7 +743,8 @@ static int sg_index(lua_State *L) {
   const sg_Key *k = sg_findkey(L, o->type);
   if (k != NULL) {
     if (!k->isMethod) return sg_callhandler(L, k->get, o->object, k->id);
-    lua_pushvalue(L, lua_upvalueindex(k->id));
+    if (k->function != NULL) lua_pushcfunction(L, k->function); /* no upvalue to read */
+    else lua_pushvalue(L, lua_upvalueindex(k->id));
     return 1;
   }
   int id = 0;
@@ -734,6 +804,12 @@ static inline int sg_fillkeycache(lua_State *L, sg_Type *t, int keys) {
         k->name = name;
         k->isMethod = 1;
         k->id = 3 + methods;
+        lua_CFunction function = lua_tocfunction(L, -1);
+        if (function != NULL) { /* light when it equals the bare function */
+          lua_pushcfunction(L, function);
+          if (lua_rawequal(L, -1, -2)) k->function = function;
+          lua_pop(L, 1);
+        }
         methods++;
         lua_insert(L, -2); /* keep the method below the key, for __index's upvalues */
         continue;

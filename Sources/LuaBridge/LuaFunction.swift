@@ -101,9 +101,18 @@ extension LuaState {
     /// Pushes a Lua function that calls `function`, with the top `upvalues` values (popped) as
     /// its upvalues, read in the function through ``upvalueIndex(_:)``. `name` is used in
     /// messages when Lua cannot tell the function's name from the call.
+    ///
+    /// Without upvalues, the function is a plain C function to Lua, one of the VM's pool of
+    /// trampolines (see ``pooledFunctions``): pushed again, it is the same Lua value.
     public func push(_ function: @escaping LuaFunction, name: String? = nil, upvalues: Int32 = 0) {
         sg_pushfunction(L, function, upvalues)
         if let name { sg_setfunctionname(L, -1, name) }
+    }
+
+    /// Swift functions without upvalues that this VM calls through trampolines of their own
+    /// (one API call less per call than a closure), and how many it can; the rest are closures.
+    public var pooledFunctions: (count: Int, capacity: Int) {
+        (Int(sg_vm(L).pointee.poolCount), Int(SG_POOLSIZE))
     }
 
     /// Pushes a Lua function that calls `function` with `context` (retained until the function

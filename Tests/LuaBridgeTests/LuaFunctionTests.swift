@@ -115,6 +115,27 @@ struct LuaFunctionTests {
         #expect(try lua.eval("return lib.add(2, 3) + other.plus(1, 1)") == "7.0")
     }
 
+    @Test func functionsWithoutUpvaluesArePooledOnce() throws {
+        let vm = makeVM()
+        defer { vm.close() }
+        let lua = vm.lua
+        let before = lua.pooledFunctions.count
+        lua.setGlobal("add", function: add)
+        lua.setGlobal("plus", function: add)
+        lua.setGlobal("reverse", function: reverse)
+        // One pool entry per Swift function, and the same Lua value wherever it is pushed.
+        #expect(lua.pooledFunctions.count == before + 2)
+        #expect(lua.pooledFunctions.capacity == 400)
+        #expect(try lua.eval("return tostring(rawequal(add, plus)) .. tostring(rawequal(add, reverse))") == "truefalse")
+        #expect(try lua.eval("return add(1, 2) + plus(3, 4) + select(2, reverse(9, 8))") == "19.0")
+        // Upvalues make a closure of its own each time.
+        lua.push(7)
+        lua.push(add, upvalues: 1)
+        lua.setGlobal("closure")
+        #expect(lua.pooledFunctions.count == before + 2)
+        #expect(try lua.eval("return tostring(rawequal(add, closure)) .. closure(1, 1)") == "false2.0")
+    }
+
     @Test func contextObject() throws {
         let vm = makeVM()
         defer { vm.close() }

@@ -15,6 +15,16 @@ struct SandboxTests {
         #expect(h.output == ["nil\tnil\tnil\tnil\tnil\tnil\tnil\tnil", "function\tfunction\tfunction\tfunction\tfunction\tfunction"])
     }
 
+    @Test func everyCaFunctionTakesAPooledTrampoline() {
+        // The ca library's Swift functions all fit the VM's pool, so none pays for a closure's
+        // upvalue read (raise SG_POOLSIZE in shim.h if this fails).
+        let h = ScriptHarness("print(type(ca.Layer), type(ca.now))")
+        #expect(h.start() == nil)
+        let pool = h.host.lua.pooledFunctions
+        #expect(pool.count > 50)
+        #expect(pool.count < pool.capacity)
+    }
+
     @Test func loadRefusesBytecode() {
         let h = ScriptHarness("""
             local f, err = load(string.dump(function() return 1 end))
