@@ -54,6 +54,50 @@ struct CompiledAnimationTests {
         #expect(direct.transform(.transform, .presentation).m42 > 0)
     }
 
+    @Test func compiledAndGeneralAgreeOnCumulativeCyclesAndSegmentCurves() throws {
+        // Linear, cumulative and autoreversing steps, a cubic Bézier, and keyframes whose
+        // segments have curves of their own: each compiled form against the general path.
+        func animations() -> [PropertyAnimation] {
+            let drift = basic("position.x", from: .number(10), to: .number(30), duration: 1.5) {
+                $0.isCumulative = true
+                $0.repeatCount = 5
+                $0.fillMode = .forwards
+                $0.isRemovedOnCompletion = false
+            }
+            let sway = basic("transform.rotation.z", from: .number(-0.5), to: .number(0.5), duration: 0.8) {
+                $0.autoreverses = true
+                $0.repeatCount = .infinity
+                $0.timingFunction = TimingFunction(controlPoints: 0.3, -0.4, 0.6, 1.5)
+            }
+            let pulse = KeyframeAnimation(keyPath: "opacity")
+            pulse.values = [.number(0.2), .number(1), .number(0.4), .number(0.9)]
+            pulse.keyTimes = [0, 0.25, 0.7, 1]
+            pulse.timingFunctions = [.easeIn, TimingFunction(easing: .bounce, .easeOut), .linear]
+            pulse.duration = 2.2
+            pulse.isCumulative = true
+            pulse.repeatCount = .infinity
+            return [drift, sway, pulse]
+        }
+        let driver = FrameDriver()
+        let direct = driver.committedLayer(), grouped = driver.committedLayer()
+        driver.frame(at: 0.25)
+        for (i, a) in animations().enumerated() { try direct.addAnimation(a, forKey: "a\(i)") }
+        let group = AnimationGroup()
+        group.animations = animations()
+        group.duration = 1_000
+        try grouped.addAnimation(group, forKey: "group")
+        for t in stride(from: 0.25, through: 12, by: 0.173) {
+            driver.frame(at: t)
+            let a = direct.transform(.transform, .presentation), b = grouped.transform(.transform, .presentation)
+            for (x, y) in zip(a.entries, b.entries) { #expect(close(x, y, 1e-12), "transform at \(t)") }
+            #expect(close(direct.number(.opacity, .presentation), grouped.number(.opacity, .presentation), 1e-12), "opacity at \(t)")
+            #expect(close(direct.point(.position, .presentation).x, grouped.point(.position, .presentation).x, 1e-12), "x at \(t)")
+        }
+        // The drift piled up five cycles and holds there; the pulse keeps climbing.
+        #expect(close(direct.point(.position, .presentation).x, 10 + 5 * 20, 1e-9))
+        #expect(direct.number(.opacity, .presentation) > 2)
+    }
+
     @Test func aComponentAnimationFollowsChangesToTheOtherComponents() throws {
         let driver = FrameDriver()
         let layer = try driver.layer(with: basic("position.y", from: .number(0), to: .number(100), duration: 2))

@@ -188,6 +188,22 @@ private let catalogueNames = [
         #expect(abs(function.evaluate(t) - expected) <= 1e-10)
     }
 
+    @Test func sineCurvesHoldToTheCLibraryEverywhere() throws {
+        // The quarter wave comes from LayerKit's own sine kernel: check it densely, and near 0,
+        // where 1 − cos t·π/2 is tiny and must keep its relative precision.
+        let easeIn = try #require(TimingFunction(name: "easeInSine"))
+        let easeInOut = try #require(TimingFunction(name: "easeInOutSine"))
+        for i in 0...4096 {
+            let t = Double(i) / 4096
+            #expect(abs(easeIn.evaluate(t) - (1 - cos(t * Double.pi / 2))) <= 4.5e-16)
+            #expect(abs(easeInOut.evaluate(t) - (1 - cos(Double.pi * t)) / 2) <= 4.5e-16)
+        }
+        for t in [1e-3, 1e-6, 1e-9] {
+            let exact = 2 * pow(sin(t * Double.pi / 4), 2)
+            #expect(abs(easeIn.evaluate(t) - exact) <= 1e-15 * exact)
+        }
+    }
+
     @Test(arguments: EasingFamily.allCases, EasingMode.allCases)
     func initializerMatchesName(family: EasingFamily, mode: EasingMode) throws {
         let byName = try #require(TimingFunction(name: mode.rawValue + family.rawValue.prefix(1).uppercased() + family.rawValue.dropFirst()))

@@ -194,17 +194,12 @@ final class AttachedAnimation {
     /// A scalar plan's value at eased progress `f` in cycle `iteration`: between `from` and `to`,
     /// or along `keyframes`; a cumulative animation adds one whole change per completed cycle.
     @inline(__always)
-    static func scalarValue(at f: Double, iteration: Int, cumulative: Bool, from: Double, to: Double,
+    static func scalarValue(at f: Double, iteration: Double, cumulative: Bool, from: Double, to: Double,
                             keyframes: NumberKeyframes?) -> Double {
-        let change: Double, v: Double
-        if let keyframes {
-            v = keyframes.value(at: f)
-            change = keyframes.last - keyframes.first
-        } else {
-            v = from + (to - from) * f
-            change = to - from
-        }
-        return cumulative && iteration > 0 ? v + change * Double(iteration) : v
+        let v = keyframes.map { $0.value(at: f) } ?? from + (to - from) * f
+        guard cumulative && iteration > 0 else { return v }
+        let change = keyframes.map { $0.last - $0.first } ?? to - from
+        return v + change * iteration
     }
 
     /// Applies this animation at `time` in its parent's time space (the layer's, or a group's).
@@ -223,7 +218,7 @@ final class AttachedAnimation {
         let f = curve.evaluate(sample.fraction, custom: timingFunction)
         switch plan {
         case .scalarBasic, .scalarKeyframe:
-            let v = AttachedAnimation.scalarValue(at: f, iteration: sample.iteration, cumulative: isCumulative,
+            let v = AttachedAnimation.scalarValue(at: f, iteration: Double(sample.iteration), cumulative: isCumulative,
                                                   from: scalarFrom, to: scalarTo, keyframes: keyframes)
             context.writeNumber(v, offset: scalarOffset, part: scalarPart, additive: isAdditive)
             return

@@ -110,23 +110,43 @@ public struct MediaTiming: Sendable, Equatable {
                                        autoreverses: Bool) -> (Double, Int) {
         let cycle = autoreverses ? duration * 2 : duration
         guard cycle > 0, cycle.isFinite, t.isFinite else { return (0, 0) }
-        var iteration = 0.0
-        var inCycle = t
-        if t >= cycle {
-            let q = t / cycle
-            // Truncation is floor for the non-negative times here, and much cheaper than floor().
-            iteration = q < 9.0e15 ? Double(Int64(q)) : q.rounded(.down)
-            inCycle = t - iteration * cycle
-        }
+        var (inCycle, iteration) = cyclePosition(at: t, cycle: cycle)
         // The very end of the active duration shows the end of the last cycle, not the start of the next.
         if inCycle <= 0 && t > 0 && t >= active {
             iteration -= 1
             inCycle = cycle
         }
-        if autoreverses && inCycle > duration { inCycle = cycle - inCycle }
-        var fraction = inCycle / duration
-        if fraction > 1 { fraction = 1 } else if fraction < 0 { fraction = 0 }
-        return (fraction, iteration < 4.0e18 ? Int(iteration) : Int.max / 2)
+        let f = fraction(inCycle: inCycle, duration: duration, autoreverses: autoreverses)
+        return (f, iteration < 4.0e18 ? Int(iteration) : Int.max / 2)
+    }
+
+    /// `simpleFraction` for an endless active duration (which has no end to show), at `t` ≥ 0;
+    /// the completed cycles stay a whole Double.
+    @inline(__always)
+    static func endlessFraction(at t: Double, duration: Double, autoreverses: Bool) -> (Double, Double) {
+        let cycle = autoreverses ? duration * 2 : duration
+        guard cycle > 0, cycle.isFinite, t.isFinite else { return (0, 0) }
+        let (inCycle, iteration) = cyclePosition(at: t, cycle: cycle)
+        return (fraction(inCycle: inCycle, duration: duration, autoreverses: autoreverses), iteration)
+    }
+
+    /// Time into the current cycle, and the cycles completed, at `t` ≥ 0.
+    @inline(__always)
+    private static func cyclePosition(at t: Double, cycle: Double) -> (inCycle: Double, iteration: Double) {
+        guard t >= cycle else { return (t, 0) }
+        let q = t / cycle
+        // Truncation is floor for the non-negative times here, and much cheaper than floor().
+        let iteration = q < 9.0e15 ? Double(Int64(q)) : q.rounded(.down)
+        return (t - iteration * cycle, iteration)
+    }
+
+    /// The fraction of the simple duration for a time into the cycle, folded back on the reverse
+    /// half when the animation autoreverses.
+    @inline(__always)
+    private static func fraction(inCycle: Double, duration: Double, autoreverses: Bool) -> Double {
+        let folded = autoreverses && inCycle > duration ? 2 * duration - inCycle : inCycle
+        let fraction = folded / duration
+        return fraction > 1 ? 1 : fraction < 0 ? 0 : fraction
     }
 
     /// `t` wrapped into 0…length; exact multiples land on `length` when `atEnd`, else on 0.

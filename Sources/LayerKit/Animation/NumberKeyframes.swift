@@ -24,6 +24,21 @@ struct NumberKeyframes {
         self.discrete = discrete
     }
 
+    /// A view of `track` whose key times and values are copied to `numbers` (room for
+    /// `track.numberCount`), sharing its curves: for a compiled program to keep them beside its
+    /// steps. Never deallocated: the block `numbers` lies in and `track` own the memory.
+    init(copying track: NumberKeyframes, to numbers: UnsafeMutablePointer<Double>) {
+        numbers.initialize(from: track.numbers, count: track.numberCount)
+        self.numbers = numbers
+        curves = track.curves
+        count = track.count
+        curveCount = track.curveCount
+        discrete = track.discrete
+    }
+
+    /// How many numbers the key times and values take.
+    var numberCount: Int { 2 * count }
+
     /// Frees the block (by the owner, once).
     func deallocate() {
         numbers.deallocate()

@@ -40,7 +40,7 @@ struct ScalarProgram {
         /// The slot offset written when `part` is nil.
         var offset: Int16
         var flags: Flags
-        /// Index into the program's curves; negative for linear.
+        /// Index into the program's curves; -1 for linear; -2 - i for the program's easing i.
         var curve: Int8
         /// Index into the program's keyframe tracks; negative for a basic animation.
         var keyframes: Int8
@@ -51,12 +51,19 @@ struct ScalarProgram {
     }
 
     /// How many steps, curves and keyframe tracks a program may have (their indices are `Int8`).
-    static let maxEntries = 127
+    static let maxEntries = 126
+
+    /// A Penner easing, in two bytes: most curves are one, and a frame reads only these bytes
+    /// of it instead of a whole `TimingCurve` (a cubic Bézier's solved coefficients included).
+    struct Easing {
+        let family: EasingFamily
+        let mode: EasingMode
+    }
 
     /// What the block starts with: the counts, the masks, and where each array begins.
     private struct Header {
         var count = 0
-        var stepsAt = 0, ownersAt = 0, curvesAt = 0, tracksAt = 0, basesAt = 0
+        var stepsAt = 0, ownersAt = 0, curvesAt = 0, easingsAt = 0, tracksAt = 0, basesAt = 0, numbersAt = 0
         /// Bits of the one-number properties that steps write whole: each shows its model value
         /// in a frame where no step writes it, and the first step to write it in a frame starts
         /// from the model value (so it is copied only when that step adds to it).
@@ -71,10 +78,11 @@ struct ScalarProgram {
         var simpleTransform = false
     }
 
-    /// One allocation: the header, the steps, the attached animation of each step (kept alive by
-    /// the layer's list of them), the curves, the keyframe tracks (borrowed from the attached
-    /// animations, which own them) and the model transform and sublayer transform components
-    /// that component steps start from.
+    /// One allocation: the header, the steps, the easings, the keyframe tracks (views of the
+    /// attached animations' tracks, which own their curves), the tracks' key times and values,
+    /// the model transform and sublayer transform components that component steps start from,
+    /// the other curves, and the attached animation of each step (kept alive by the layer's list
+    /// of them). A frame reads nothing of a layer's animations outside it.
     private let block: UnsafeMutableRawPointer
 
     private var header: Header { block.load(as: Header.self) }
@@ -90,6 +98,7 @@ struct ScalarProgram {
               animations.allSatisfy({ $0.plan != .general && !$0.curve.isCustom && !$0.drivesCells }) else { return nil }
         let transform = PropertyRegistry.spec(.transform), sublayer = PropertyRegistry.spec(.sublayerTransform)
         var curveList: [TimingCurve] = []
+        var easingList: [Easing] = []
         var trackList: [NumberKeyframes] = []
         var partBits: UInt64 = 0, wholeBits: UInt64 = 0, partialBits: UInt64 = 0
         var simple = true
@@ -123,7 +132,12 @@ struct ScalarProgram {
                 }
             }
             var curve: Int8 = -1
-            if case .none = a.curve {} else {
+            switch a.curve {
+            case .none: break
+            case .easing(let family, let mode):
+                curve = -2 - Int8(easingList.count)
+                easingList.append(Easing(family: family, mode: mode))
+            default:
                 curve = Int8(curveList.count)
                 curveList.append(a.curve)
             }
@@ -155,18 +169,29 @@ struct ScalarProgram {
             size = at + MemoryLayout<T>.stride * n
             return at
         }
+        // What every frame reads comes first, in the order it reads it; the owners (read only
+        // to record a start or an end) and the general curves come last.
         h.stepsAt = place(Step.self, h.count)
-        h.ownersAt = place(Unmanaged<AttachedAnimation>.self, h.count)
-        h.curvesAt = place(TimingCurve.self, curveList.count)
+        h.easingsAt = place(Easing.self, easingList.count)
         h.tracksAt = place(NumberKeyframes.self, trackList.count)
+        h.numbersAt = place(Double.self, trackList.reduce(0) { $0 + $1.numberCount })
         h.basesAt = place(TransformParts.self, baseList.count)
+        h.curvesAt = place(TimingCurve.self, curveList.count)
+        h.ownersAt = place(Unmanaged<AttachedAnimation>.self, h.count)
         block = .allocate(byteCount: size, alignment: 16)
         block.initializeMemory(as: Header.self, repeating: h, count: 1)
         (block + h.stepsAt).initializeMemory(as: Step.self, from: stepList, count: stepList.count)
         (block + h.ownersAt).initializeMemory(as: Unmanaged<AttachedAnimation>.self,
                                               from: animations.map { .passUnretained($0) }, count: animations.count)
         (block + h.curvesAt).initializeMemory(as: TimingCurve.self, from: curveList, count: curveList.count)
-        (block + h.tracksAt).initializeMemory(as: NumberKeyframes.self, from: trackList, count: trackList.count)
+        (block + h.easingsAt).initializeMemory(as: Easing.self, from: easingList, count: easingList.count)
+        // The tracks' numbers are copied beside the steps, where a frame finds them.
+        var numbers = (block + h.numbersAt).assumingMemoryBound(to: Double.self)
+        let tracks = (block + h.tracksAt).assumingMemoryBound(to: NumberKeyframes.self)
+        for (i, track) in trackList.enumerated() {
+            (tracks + i).initialize(to: NumberKeyframes(copying: track, to: numbers))
+            numbers += track.numberCount
+        }
         (block + h.basesAt).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
     }
 
@@ -184,6 +209,7 @@ struct ScalarProgram {
         let h = header
         let steps = (block + h.stepsAt).assumingMemoryBound(to: Step.self)
         let curves = (block + h.curvesAt).assumingMemoryBound(to: TimingCurve.self)
+        let easings = (block + h.easingsAt).assumingMemoryBound(to: Easing.self)
         let tracks = (block + h.tracksAt).assumingMemoryBound(to: NumberKeyframes.self)
         let bases = (block + h.basesAt).assumingMemoryBound(to: TransformParts.self)
         if h.partialMask != 0 { ScalarProgram.reset(layer, bits: h.partialMask, offsets: offsets) }
@@ -196,14 +222,14 @@ struct ScalarProgram {
             let step = steps + i
             if records && step.pointee.flags.contains(.needsBeginTime) { setBeginTime(of: i, to: time) }
             let flags = step.pointee.flags
-            let fraction: Double, iteration: Int
+            let fraction: Double, iteration: Double
             let raw = (time - step.pointee.beginTime) * step.pointee.speed
             if flags.contains([.endless, .started]) && raw >= 0 {
                 // An endless animation that has begun is active, with nothing to record: the
                 // general sample's arithmetic for that case, without its phase logic.
                 let offset = step.pointee.timeOffset
-                (fraction, iteration) = MediaTiming.simpleFraction(
-                    at: offset == 0 ? raw : raw + offset, active: .infinity, duration: step.pointee.duration,
+                (fraction, iteration) = MediaTiming.endlessFraction(
+                    at: offset == 0 ? raw : raw + offset, duration: step.pointee.duration,
                     autoreverses: flags.contains(.autoreverses))
             } else {
                 let sample = MediaTiming.sample(
@@ -217,10 +243,18 @@ struct ScalarProgram {
                 }
                 guard sample.isEffective else { continue }
                 fraction = sample.fraction
-                iteration = sample.iteration
+                iteration = Double(sample.iteration)
             }
             let curve = Int(step.pointee.curve)
-            let f = curve >= 0 ? curves[curve].evaluate(fraction, custom: nil) : fraction
+            let f: Double
+            if curve == -1 {
+                f = fraction
+            } else if curve < -1 {
+                let easing = easings[-2 - curve]
+                f = easing.family.value(at: min(max(fraction, 0), 1), mode: easing.mode)
+            } else {
+                f = curves[curve].evaluate(fraction, custom: nil)
+            }
             let track = Int(step.pointee.keyframes)
             let v = AttachedAnimation.scalarValue(at: f, iteration: iteration, cumulative: flags.contains(.cumulative),
                                                   from: step.pointee.from, to: step.pointee.to,

@@ -30,7 +30,12 @@ public class Layer {
     var presentedArrays: [PropertyID: AnimationValue] = [:]
 
     /// Attached animations in the order they were added (later ones apply on top).
-    var animations: [AttachedAnimation] = []
+    var animations: [AttachedAnimation] = [] {
+        didSet { isAnimated = !animations.isEmpty }
+    }
+    /// Whether any animation is attached, kept in the layer itself so that the presentation
+    /// walk passes a still layer without reading the list.
+    private(set) var isAnimated = false
     /// Bits (`PropertySpec.bit`) of the properties some attached animation writes.
     var animatedMask: UInt64 = 0
     /// Whether some attached animation writes an emitter cell's property.

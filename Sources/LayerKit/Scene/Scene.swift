@@ -169,12 +169,15 @@ public final class Scene {
             let sublayers = frame.layer.takeUnretainedValue().sublayers
             var i = frame.next
             while i < sublayers.count {
-                let layer = sublayers[i]
+                // `sublayers` holds the layer throughout: no retain and release per layer.
+                let layer = Unmanaged.passUnretained(sublayers[i])
                 i += 1
-                let local = evaluate(layer, parentTime: frame.time, offsets: offsets)
-                if !layer.sublayers.isEmpty {
+                let (local, isLeaf) = layer._withUnsafeGuaranteedRef {
+                    (evaluate($0, parentTime: frame.time, offsets: offsets), $0.sublayers.isEmpty)
+                }
+                if !isLeaf {
                     walkStack.append(WalkFrame(layer: frame.layer, next: i, time: frame.time))
-                    walkStack.append(WalkFrame(layer: .passUnretained(layer), next: 0, time: local))
+                    walkStack.append(WalkFrame(layer: layer, next: 0, time: local))
                     continue walk
                 }
             }
@@ -194,7 +197,7 @@ public final class Scene {
     @inline(__always)
     private func evaluate(_ layer: Layer, parentTime: Double, offsets: StorageOffsets) -> Double {
         let local = layer.localTime(parentTime: parentTime, offsets: offsets)
-        if !layer.animations.isEmpty { layer.applyAnimations(at: local, scene: self, offsets: offsets) }
+        if layer.isAnimated { layer.applyAnimations(at: local, scene: self, offsets: offsets) }
         if layer.kind == .emitter {
             unsafeDowncast(layer, to: EmitterLayer.self).advance(parentTime: parentTime, local: local)
         }

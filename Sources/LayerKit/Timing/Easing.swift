@@ -54,7 +54,7 @@ extension EasingFamily {
     private func easeIn(_ t: Double, inOut: Bool) -> Double {
         switch self {
         case .sine:
-            return 1 - Trigonometry.cos(t * Double.pi / 2)
+            return Trigonometry.oneMinusCos(quarterTurn: t * Double.pi / 2)
         case .quad:
             return t * t
         case .cubic:

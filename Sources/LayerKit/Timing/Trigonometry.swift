@@ -46,6 +46,15 @@ enum Trigonometry {
         }
     }
 
+    /// 1 − cos x for x in 0…π/2 (the sine easings' quarter wave), as 2·sin²(x/2): x/2 needs no
+    /// reduction, and small x keeps its precision instead of cancelling against 1.
+    @inline(__always)
+    static func oneMinusCos(quarterTurn x: Double) -> Double {
+        guard x >= 0 && x <= Double.pi / 2 else { return 1 - cos(x) }
+        let s = kernelSin(x / 2)
+        return 2 * s * s
+    }
+
     /// x = k·π/2 + r with |r| ≤ π/4 (a hair more where rounding puts k on the other side), and
     /// k mod 4, for |x| under the reducible limit.
     @inline(__always)
