@@ -53,6 +53,24 @@ struct ScalarProgram {
     /// How many steps, curves and keyframe tracks a program may have (their indices are `Int8`).
     static let maxEntries = 126
 
+    /// The components of a simple model transform (the others are the identity's): what a
+    /// program with a simple transform reads each frame, in one cache line instead of two or three.
+    struct SimpleBase {
+        var translationX, translationY, translationZ, scaleX, scaleY, scaleZ, rotationZ: Double
+
+        init(_ p: TransformParts) {
+            (translationX, translationY, translationZ) = (p.translationX, p.translationY, p.translationZ)
+            (scaleX, scaleY, scaleZ, rotationZ) = (p.scaleX, p.scaleY, p.scaleZ, p.rotationZ)
+        }
+
+        var parts: TransformParts {
+            var p = TransformParts.identity
+            (p.translationX, p.translationY, p.translationZ) = (translationX, translationY, translationZ)
+            (p.scaleX, p.scaleY, p.scaleZ, p.rotationZ) = (scaleX, scaleY, scaleZ, rotationZ)
+            return p
+        }
+    }
+
     /// A Penner easing, in two bytes: most curves are one, and a frame reads only these bytes
     /// of it instead of a whole `TimingCurve` (a cubic Bézier's solved coefficients included).
     struct Easing {
@@ -64,6 +82,7 @@ struct ScalarProgram {
     private struct Header {
         var count = 0
         var stepsAt = 0, ownersAt = 0, curvesAt = 0, easingsAt = 0, tracksAt = 0, basesAt = 0, numbersAt = 0
+        var simpleBaseAt = 0
         /// Bits of the one-number properties that steps write whole: each shows its model value
         /// in a frame where no step writes it, and the first step to write it in a frame starts
         /// from the model value (so it is copied only when that step adds to it).
@@ -80,7 +99,8 @@ struct ScalarProgram {
 
     /// One allocation: the header, the steps, the easings, the keyframe tracks (views of the
     /// attached animations' tracks, which own their curves), the tracks' key times and values,
-    /// the model transform and sublayer transform components that component steps start from,
+    /// a simple model transform's components, the model transform and sublayer transform
+    /// components that component steps start from,
     /// the other curves, and the attached animation of each step (kept alive by the layer's list
     /// of them). A frame reads nothing of a layer's animations outside it.
     private let block: UnsafeMutableRawPointer
@@ -175,6 +195,7 @@ struct ScalarProgram {
         h.easingsAt = place(Easing.self, easingList.count)
         h.tracksAt = place(NumberKeyframes.self, trackList.count)
         h.numbersAt = place(Double.self, trackList.reduce(0) { $0 + $1.numberCount })
+        h.simpleBaseAt = place(SimpleBase.self, h.simpleTransform ? 1 : 0)
         h.basesAt = place(TransformParts.self, baseList.count)
         h.curvesAt = place(TimingCurve.self, curveList.count)
         h.ownersAt = place(Unmanaged<AttachedAnimation>.self, h.count)
@@ -193,6 +214,7 @@ struct ScalarProgram {
             numbers += track.numberCount
         }
         (block + h.basesAt).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
+        if h.simpleTransform { (block + h.simpleBaseAt).initializeMemory(as: SimpleBase.self, repeating: SimpleBase(baseList[0]), count: 1) }
     }
 
     /// Frees the program (by the layer, once, when it drops it; everything in it is plain data).
@@ -269,7 +291,9 @@ struct ScalarProgram {
                     sublayerParts.setNumber(part, v, additive: additive)
                 } else {
                     if !wroteTransform {
-                        parts = bases.pointee
+                        parts = simpleTransform
+                            ? (block + h.simpleBaseAt).assumingMemoryBound(to: SimpleBase.self).pointee.parts
+                            : bases.pointee
                         wroteTransform = true
                     }
                     parts.setNumber(part, v, additive: additive)

@@ -5,14 +5,28 @@
 /// slot and a presentation slot. Typed accessors read them by `PropertyID`. A layer belongs to
 /// one `Scene` (its transactions, clock and timers) for its whole life.
 public class Layer {
+    // What the presentation walk reads of every layer comes first, within one cache line
+    // (stored properties are laid out in the order they are declared).
+
     /// The kind of layer, which decides the properties it has.
     public let kind: LayerKind
+    /// Whether any animation is attached, kept in the layer itself so that the presentation
+    /// walk passes a still layer without reading the list.
+    private(set) var isAnimated = false
+    /// Whether `program` must be compiled again (the animations or their begin times changed).
+    var programIsStale = true
+    /// The sublayers, back to front.
+    public internal(set) var sublayers: [Layer] = []
+    let slotSize: Int
+    /// Model slot at `storage`, presentation slot at `storage + slotSize`.
+    let storage: UnsafeMutablePointer<Double>
+    /// The attached animations compiled for the per-frame loop, when they all allow it.
+    var program: ScalarProgram?
+
     /// The scene whose transactions and clock this layer uses.
     public private(set) weak var scene: Scene?
     /// The layer this one is a sublayer of.
     public internal(set) weak var superlayer: Layer?
-    /// The sublayers, back to front.
-    public internal(set) var sublayers: [Layer] = []
     /// A name for finding the layer and for messages.
     public var name: String?
     /// The image drawn in the layer's bounds.
@@ -22,9 +36,6 @@ public class Layer {
     /// Properties whose implicit animations are turned off (CALayer's `actions` set to null per key).
     public var disabledActionKeys: Set<String> = []
 
-    let slotSize: Int
-    /// Model slot at `storage`, presentation slot at `storage + slotSize`.
-    let storage: UnsafeMutablePointer<Double>
     /// Array-valued properties (gradient colours and locations, dash patterns), model then presentation.
     var modelArrays: [PropertyID: AnimationValue] = [:]
     var presentedArrays: [PropertyID: AnimationValue] = [:]
@@ -33,17 +44,10 @@ public class Layer {
     var animations: [AttachedAnimation] = [] {
         didSet { isAnimated = !animations.isEmpty }
     }
-    /// Whether any animation is attached, kept in the layer itself so that the presentation
-    /// walk passes a still layer without reading the list.
-    private(set) var isAnimated = false
     /// Bits (`PropertySpec.bit`) of the properties some attached animation writes.
     var animatedMask: UInt64 = 0
     /// Whether some attached animation writes an emitter cell's property.
     var animatesCells = false
-    /// The attached animations compiled for the per-frame loop, when they all allow it.
-    var program: ScalarProgram?
-    /// Whether `program` must be compiled again (the animations or their begin times changed).
-    var programIsStale = true
     /// Whether the layer is in its scene's tree (the root or a descendant of it).
     public internal(set) var isInTree = false
     /// The serial number of the outermost transaction in which the layer joined the tree.
