@@ -24,8 +24,11 @@ public enum PropertyRegistry {
     public static let specs: [PropertySpec] = build()
 
     /// Doubles per storage slot, indexed by `LayerKind` in declaration order.
+    /// Doubles in one slot (model or presentation) per kind, a whole number of cache lines so
+    /// that the presentation slot starts on a line as the model slot does.
     static let slotSizes: [Int] = LayerKind.allCases.map { kind in
-        specs.filter { kind.has($0.owner) }.map { $0.offset + $0.width }.max() ?? 0
+        let used = specs.filter { kind.has($0.owner) }.map { $0.offset + $0.width }.max() ?? 0
+        return (used + 7) / 8 * 8
     }
 
     /// Default storage contents per kind of layer, indexed like `slotSizes`.
@@ -100,21 +103,29 @@ public enum PropertyRegistry {
         LayerKind.allCases.firstIndex(of: kind) ?? 0
     }
 
+    /// Layer properties stored ahead of the others, in this order.
+    private static let framePropertiesFirst: [PropertyID] = [.beginTime, .speed, .timeOffset, .opacity, .transform]
+
     private static func build() -> [PropertySpec] {
         var baseEnd = 0
         var kindEnd: [LayerKind: Int] = [:]
         var nextBit = 0
         var result: [PropertySpec] = []
         let declarations = PropertyID.allCases.map { ($0, $0.declaration) }
-        // Layer's own properties come first so they sit at the same offsets in every kind.
-        for (_, d) in declarations where d.owner == .layer { baseEnd += width(of: d.kind) }
-        var baseNext = 0
+        // Layer's own properties come first so they sit at the same offsets in every kind; of
+        // those, what an animated layer's frame reads and writes comes first, so that it shares
+        // cache lines: its timing (model), its opacity and transform (presentation).
+        var layerOffsets: [PropertyID: Int] = [:]
+        let layerOwned = declarations.filter { $0.1.owner == .layer }.map(\.0)
+        for id in framePropertiesFirst + layerOwned.filter({ !framePropertiesFirst.contains($0) }) {
+            layerOffsets[id] = baseEnd
+            baseEnd += width(of: id.declaration.kind)
+        }
         for (id, d) in declarations {
             let w = width(of: d.kind)
             let offset: Int
             if d.owner == .layer {
-                offset = baseNext
-                baseNext += w
+                offset = layerOffsets[id] ?? 0
             } else {
                 offset = kindEnd[d.owner, default: baseEnd]
                 kindEnd[d.owner] = offset + w
