@@ -429,36 +429,31 @@ __attribute__((always_inline)) static inline int sg_pooledcall(lua_State *L, int
   return sg_finish(L, n);
 }
 
+/* SG_EACHPOOLED(X) expands X(a, b, c) for every index a·100 + b·10 + c below SG_POOLSIZE. */
+#define SG_DIGITS(X, a, b) X(a, b, 0) X(a, b, 1) X(a, b, 2) X(a, b, 3) X(a, b, 4) \
+  X(a, b, 5) X(a, b, 6) X(a, b, 7) X(a, b, 8) X(a, b, 9)
+#define SG_TENS(X, a) SG_DIGITS(X, a, 0) SG_DIGITS(X, a, 1) SG_DIGITS(X, a, 2) SG_DIGITS(X, a, 3) \
+  SG_DIGITS(X, a, 4) SG_DIGITS(X, a, 5) SG_DIGITS(X, a, 6) SG_DIGITS(X, a, 7) SG_DIGITS(X, a, 8) \
+  SG_DIGITS(X, a, 9)
+#define SG_EACHPOOLED(X) SG_TENS(X, 0) SG_TENS(X, 1) SG_TENS(X, 2) SG_TENS(X, 3)
+
 #define SG_POOLED(a, b, c) \
   static int sg_pooled_##a##b##c(lua_State *L) { return sg_pooledcall(L, a * 100 + b * 10 + c); }
-#define SG_POOLED10(a, b) \
-  SG_POOLED(a, b, 0) SG_POOLED(a, b, 1) SG_POOLED(a, b, 2) SG_POOLED(a, b, 3) SG_POOLED(a, b, 4) \
-  SG_POOLED(a, b, 5) SG_POOLED(a, b, 6) SG_POOLED(a, b, 7) SG_POOLED(a, b, 8) SG_POOLED(a, b, 9)
-#define SG_POOLED100(a) \
-  SG_POOLED10(a, 0) SG_POOLED10(a, 1) SG_POOLED10(a, 2) SG_POOLED10(a, 3) SG_POOLED10(a, 4) \
-  SG_POOLED10(a, 5) SG_POOLED10(a, 6) SG_POOLED10(a, 7) SG_POOLED10(a, 8) SG_POOLED10(a, 9)
-SG_POOLED100(0) SG_POOLED100(1) SG_POOLED100(2) SG_POOLED100(3)
+SG_EACHPOOLED(SG_POOLED)
 #define SG_CASE(a, b, c) case a * 100 + b * 10 + c: return sg_pooled_##a##b##c;
-#define SG_CASE10(a, b) \
-  SG_CASE(a, b, 0) SG_CASE(a, b, 1) SG_CASE(a, b, 2) SG_CASE(a, b, 3) SG_CASE(a, b, 4) \
-  SG_CASE(a, b, 5) SG_CASE(a, b, 6) SG_CASE(a, b, 7) SG_CASE(a, b, 8) SG_CASE(a, b, 9)
-#define SG_CASE100(a) \
-  SG_CASE10(a, 0) SG_CASE10(a, 1) SG_CASE10(a, 2) SG_CASE10(a, 3) SG_CASE10(a, 4) \
-  SG_CASE10(a, 5) SG_CASE10(a, 6) SG_CASE10(a, 7) SG_CASE10(a, 8) SG_CASE10(a, 9)
 
 /* The pooled trampoline `i` (0 <= i < SG_POOLSIZE). */
 static inline lua_CFunction sg_pooledtrampoline(int i) {
   switch (i) {
-    SG_CASE100(0) SG_CASE100(1) SG_CASE100(2) SG_CASE100(3)
+    SG_EACHPOOLED(SG_CASE)
     default: return sg_trampoline;
   }
 }
 #undef SG_POOLED
-#undef SG_POOLED10
-#undef SG_POOLED100
 #undef SG_CASE
-#undef SG_CASE10
-#undef SG_CASE100
+#undef SG_EACHPOOLED
+#undef SG_TENS
+#undef SG_DIGITS
 
 /* The pooled trampoline of `f` in this VM, entering it in the pool if it is new; NULL when
  * the pool is full. */

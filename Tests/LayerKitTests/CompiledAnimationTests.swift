@@ -27,29 +27,37 @@ struct CompiledAnimationTests {
         return [fall, turn, fade]
     }
 
-    @Test func compiledAndGeneralEvaluationAgree() throws {
+    /// Runs `animations()` on a layer of its own (compiled) and inside a group on another (the
+    /// general path; a group begins with the layer's animations, so its children see the same
+    /// times), from `start` to `end`, holding their transform, opacity and position to 1e-12.
+    /// Returns the compiled layer.
+    private func compareCompiledAndGeneral(_ animations: () -> [PropertyAnimation], model: Transform3D = .identity,
+                                           from start: Double, to end: Double, by step: Double) throws -> Layer {
         let driver = FrameDriver()
-        let scale = Transform3D(scaleX: 0.2, y: 0.2)
-        let direct = driver.committedLayer()
-        let grouped = driver.committedLayer()
+        let direct = driver.committedLayer(), grouped = driver.committedLayer()
         driver.scene.perform(actionsDisabled: true) {
-            direct[.transform] = .transform(scale)
-            grouped[.transform] = .transform(scale)
+            direct[.transform] = .transform(model)
+            grouped[.transform] = .transform(model)
         }
-        driver.frame(at: 0.5)
-        for (i, a) in seedAnimations().enumerated() { try direct.addAnimation(a, forKey: "a\(i)") }
-        // A group sends its layer down the general path; it begins with the layer's animations,
-        // so its children see the same times.
+        driver.frame(at: start)
+        for (i, a) in animations().enumerated() { try direct.addAnimation(a, forKey: "a\(i)") }
         let group = AnimationGroup()
-        group.animations = seedAnimations()
+        group.animations = animations()
         group.duration = 1_000
         try grouped.addAnimation(group, forKey: "group")
-        for t in stride(from: 0.5, through: 20, by: 0.37) {
+        for t in stride(from: start, through: end, by: step) {
             driver.frame(at: t)
             let a = direct.transform(.transform, .presentation), b = grouped.transform(.transform, .presentation)
             for (x, y) in zip(a.entries, b.entries) { #expect(close(x, y, 1e-12), "transform at \(t)") }
-            #expect(close(direct.number(.opacity, .presentation), grouped.number(.opacity, .presentation), 1e-12))
+            #expect(close(direct.number(.opacity, .presentation), grouped.number(.opacity, .presentation), 1e-12), "opacity at \(t)")
+            #expect(close(direct.point(.position, .presentation).x, grouped.point(.position, .presentation).x, 1e-12), "x at \(t)")
         }
+        return direct
+    }
+
+    @Test func compiledAndGeneralEvaluationAgree() throws {
+        let direct = try compareCompiledAndGeneral({ seedAnimations() }, model: Transform3D(scaleX: 0.2, y: 0.2),
+                                                   from: 0.5, to: 20, by: 0.37)
         // Something actually moved: the fall and the fade are under way.
         #expect(direct.transform(.transform, .presentation).m42 > 0)
     }
@@ -78,21 +86,7 @@ struct CompiledAnimationTests {
             pulse.repeatCount = .infinity
             return [drift, sway, pulse]
         }
-        let driver = FrameDriver()
-        let direct = driver.committedLayer(), grouped = driver.committedLayer()
-        driver.frame(at: 0.25)
-        for (i, a) in animations().enumerated() { try direct.addAnimation(a, forKey: "a\(i)") }
-        let group = AnimationGroup()
-        group.animations = animations()
-        group.duration = 1_000
-        try grouped.addAnimation(group, forKey: "group")
-        for t in stride(from: 0.25, through: 12, by: 0.173) {
-            driver.frame(at: t)
-            let a = direct.transform(.transform, .presentation), b = grouped.transform(.transform, .presentation)
-            for (x, y) in zip(a.entries, b.entries) { #expect(close(x, y, 1e-12), "transform at \(t)") }
-            #expect(close(direct.number(.opacity, .presentation), grouped.number(.opacity, .presentation), 1e-12), "opacity at \(t)")
-            #expect(close(direct.point(.position, .presentation).x, grouped.point(.position, .presentation).x, 1e-12), "x at \(t)")
-        }
+        let direct = try compareCompiledAndGeneral(animations, from: 0.25, to: 12, by: 0.173)
         // The drift piled up five cycles and holds there; the pulse keeps climbing.
         #expect(close(direct.point(.position, .presentation).x, 10 + 5 * 20, 1e-9))
         #expect(direct.number(.opacity, .presentation) > 2)
