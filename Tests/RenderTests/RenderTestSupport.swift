@@ -19,6 +19,29 @@ func addLayer<L: Layer>(_ layer: L, to parent: Layer, bounds: Rect, position: Po
     return layer
 }
 
+/// A replicator of `scene` filling `size` from `parent`'s origin: `count` instances, each moved
+/// by (`dx`, `dy`) and `delay` seconds later than the one before.
+@discardableResult
+func addReplicator(_ scene: Scene, to parent: Layer, size: Size, count: Int, dx: Double, dy: Double = 0, delay: Double,
+                   configure: (ReplicatorLayer) -> Void = { _ in }) -> ReplicatorLayer {
+    addLayer(ReplicatorLayer(scene: scene), to: parent, bounds: Rect(x: 0, y: 0, width: size.width, height: size.height),
+                    position: Point(x: size.width / 2, y: size.height / 2)) {
+        $0[.instanceCount] = .number(Double(count))
+        $0[.instanceTransform] = .transform(Transform3D(translationX: dx, y: dy))
+        $0[.instanceDelay] = .number(delay)
+        configure($0)
+    }
+}
+
+/// A linear basic animation of the number at `keyPath` from `from` to `to` over `duration`.
+func linear(_ keyPath: String, from: Double, to: Double, duration: Double) -> BasicAnimation {
+    let animation = BasicAnimation(keyPath: keyPath)
+    animation.fromValue = .number(from)
+    animation.toValue = .number(to)
+    animation.duration = duration
+    return animation
+}
+
 /// One frame of `scene` at `time`, drawn headless over `background`.
 func render(_ scene: Scene, width: Int = 200, height: Int = 150, at time: Double = 0,
             background: Color = .black, threads: Int = 1) -> FrameBuffer {

@@ -11,13 +11,8 @@ import Testing
     private func staggered(count: Int, delay: Double, configure: (ReplicatorLayer) -> Void = { _ in },
                            animation: Animation? = nil) -> (Scene, ReplicatorLayer, Layer) {
         let scene = makeScene(width: 400, height: 160)
-        let replicator = addLayer(ReplicatorLayer(scene: scene), to: scene.root,
-                                  bounds: Rect(x: 0, y: 0, width: 400, height: 160), position: Point(x: 200, y: 80)) {
-            $0[.instanceCount] = .number(Double(count))
-            $0[.instanceTransform] = .transform(Transform3D(translationX: 100, y: 0))
-            $0[.instanceDelay] = .number(delay)
-            configure($0)
-        }
+        let replicator = addReplicator(scene, to: scene.root, size: Size(width: 400, height: 160), count: count, dx: 100,
+                                       delay: delay, configure: configure)
         let square = addLayer(Layer(scene: scene), to: replicator, bounds: Rect(x: 0, y: 0, width: 10, height: 10),
                               position: Point(x: 20, y: 140), color: rgb(255, 255, 255))
         if let animation { try? square.addAnimation(animation, forKey: "move") }
@@ -26,11 +21,7 @@ import Testing
 
     /// position.y from 20 to 120 over 2 s, linear: y = 20 + 50 t.
     private func fall(duration: Double = 2) -> BasicAnimation {
-        let fall = BasicAnimation(keyPath: "position.y")
-        fall.fromValue = .number(20)
-        fall.toValue = .number(120)
-        fall.duration = duration
-        return fall
+        linear("position.y", from: 20, to: 120, duration: duration)
     }
 
     /// The y of the white square's centre in the column of instance `i` (nil when none is drawn).
@@ -87,25 +78,11 @@ import Testing
         // Columns 100 apart, 0.5 s apart; in each, rows 40 apart and 0.25 s apart. A square at
         // x = 20 moving right by 50 points a second from y = 20 marks its time by its x.
         let scene = makeScene(width: 400, height: 160)
-        let columns = addLayer(ReplicatorLayer(scene: scene), to: scene.root,
-                               bounds: Rect(x: 0, y: 0, width: 400, height: 160), position: Point(x: 200, y: 80)) {
-            $0[.instanceCount] = .number(2)
-            $0[.instanceTransform] = .transform(Transform3D(translationX: 200, y: 0))
-            $0[.instanceDelay] = .number(0.5)
-        }
-        let rows = addLayer(ReplicatorLayer(scene: scene), to: columns,
-                            bounds: Rect(x: 0, y: 0, width: 200, height: 160), position: Point(x: 100, y: 80)) {
-            $0[.instanceCount] = .number(2)
-            $0[.instanceTransform] = .transform(Transform3D(translationX: 0, y: 40))
-            $0[.instanceDelay] = .number(0.25)
-        }
+        let columns = addReplicator(scene, to: scene.root, size: Size(width: 400, height: 160), count: 2, dx: 200, delay: 0.5)
+        let rows = addReplicator(scene, to: columns, size: Size(width: 200, height: 160), count: 2, dx: 0, dy: 40, delay: 0.25)
         let square = addLayer(Layer(scene: scene), to: rows, bounds: Rect(x: 0, y: 0, width: 10, height: 10),
                               position: Point(x: 20, y: 20), color: rgb(255, 255, 255))
-        let move = BasicAnimation(keyPath: "position.x")
-        move.fromValue = .number(20)
-        move.toValue = .number(120)
-        move.duration = 2
-        try square.addAnimation(move, forKey: "move")
+        try square.addAnimation(linear("position.x", from: 20, to: 120, duration: 2), forKey: "move")
         let frame = render(scene, width: 400, height: 160, at: 1)
         // (column, row) → seconds into the move.
         for (column, row, t) in [(0, 0, 1.0), (0, 1, 0.75), (1, 0, 0.5), (1, 1, 0.25)] {

@@ -85,11 +85,7 @@ import Testing
 
     @Test func theShadowFollowsAnAnimatedSublayer() throws {
         let (scene, _, square) = clearCaster()
-        let move = BasicAnimation(keyPath: "position.x")
-        move.fromValue = .number(30)
-        move.toValue = .number(70)
-        move.duration = 1
-        try square.addAnimation(move, forKey: "move")
+        try square.addAnimation(linear("position.x", from: 30, to: 70, duration: 1), forKey: "move")
         let renderer = HeadlessRenderer(threads: 1)
         let frame = FrameBuffer(width: 200, height: 150)
         for (time, x) in [(0.25, 40.0), (0.5, 50.0), (0.75, 60.0)] {
@@ -129,12 +125,7 @@ import Testing
     @Test func aShadowInsideADelayedReplicatorFollowsEachInstance() throws {
         // Two instances 100 apart, 0.5 s apart, of the clear caster whose square moves right.
         let scene = makeScene(width: 300, height: 150)
-        let replicator = addLayer(ReplicatorLayer(scene: scene), to: scene.root,
-                                  bounds: Rect(x: 0, y: 0, width: 300, height: 150), position: Point(x: 150, y: 75)) {
-            $0[.instanceCount] = .number(2)
-            $0[.instanceTransform] = .transform(Transform3D(translationX: 150, y: 0))
-            $0[.instanceDelay] = .number(0.5)
-        }
+        let replicator = addReplicator(scene, to: scene.root, size: Size(width: 300, height: 150), count: 2, dx: 150, delay: 0.5)
         let caster = addLayer(Layer(scene: scene), to: replicator, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                               position: Point(x: 50, y: 50)) {
             $0[.shadowOpacity] = .number(1)
@@ -144,11 +135,7 @@ import Testing
         }
         let square = addLayer(Layer(scene: scene), to: caster, bounds: Rect(x: 0, y: 0, width: 20, height: 20),
                               position: Point(x: 20, y: 20), color: rgb(255, 255, 255))
-        let move = BasicAnimation(keyPath: "position.x")
-        move.fromValue = .number(20)
-        move.toValue = .number(80)
-        move.duration = 1
-        try square.addAnimation(move, forKey: "move")
+        try square.addAnimation(linear("position.x", from: 20, to: 80, duration: 1), forKey: "move")
         let frame = render(scene, width: 300, height: 150, at: 1 - 1e-9)
         // Instance 0 at ≈ 1 s: square at x 70…90, shadow below it at y 40…60; instance 1 at 0.5 s:
         // square at 150 + 40…60.

@@ -65,7 +65,7 @@ public class Layer {
         // On a cache line, so that the properties a frame touches share as few lines as they can.
         storage = UnsafeMutableRawPointer.allocate(byteCount: max(1, size * 2) * MemoryLayout<Double>.stride, alignment: 64)
             .bindMemory(to: Double.self, capacity: max(1, size * 2))
-        PropertyRegistry.defaultSlots[PropertyRegistry.kindIndex(kind)].withUnsafeBufferPointer { defaults in
+        PropertyRegistry.defaultSlots[kind.index].withUnsafeBufferPointer { defaults in
             if let source = defaults.baseAddress, size > 0 {
                 storage.initialize(from: source, count: size)
                 (storage + size).initialize(from: source, count: size)

@@ -7,6 +7,18 @@ public enum LayerKind: String, CaseIterable, Sendable {
     case replicator = "ReplicatorLayer"
     case emitter = "EmitterLayer"
 
+    /// The kind's position in `allCases`, without searching: for tables indexed by kind.
+    @inline(__always) public var index: Int {
+        switch self {
+        case .layer: return 0
+        case .text: return 1
+        case .shape: return 2
+        case .gradient: return 3
+        case .replicator: return 4
+        case .emitter: return 5
+        }
+    }
+
     /// Whether a layer of this kind has the properties declared for `owner`.
     @inline(__always) public func has(_ owner: LayerKind) -> Bool {
         owner == .layer || owner == self

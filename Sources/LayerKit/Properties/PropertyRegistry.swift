@@ -23,9 +23,8 @@ public enum PropertyRegistry {
     /// All properties, indexed by `PropertyID.rawValue`.
     public static let specs: [PropertySpec] = build()
 
-    /// Doubles per storage slot, indexed by `LayerKind` in declaration order.
     /// Doubles in one slot (model or presentation) per kind, a whole number of cache lines so
-    /// that the presentation slot starts on a line as the model slot does.
+    /// that the presentation slot starts on a line as the model slot does; indexed by `LayerKind.index`.
     static let slotSizes: [Int] = LayerKind.allCases.map { kind in
         let used = specs.filter { kind.has($0.owner) }.map { $0.offset + $0.width }.max() ?? 0
         return (used + 7) / 8 * 8
@@ -96,11 +95,7 @@ public enum PropertyRegistry {
     }
 
     static func slotSize(_ kind: LayerKind) -> Int {
-        slotSizes[kindIndex(kind)]
-    }
-
-    static func kindIndex(_ kind: LayerKind) -> Int {
-        LayerKind.allCases.firstIndex(of: kind) ?? 0
+        slotSizes[kind.index]
     }
 
     /// Layer properties stored ahead of the others, in this order.

@@ -35,31 +35,20 @@ enum LayerBinding {
         let slot: PropertyRegistry.Slot
     }
 
-    /// Each kind's own registry properties, indexed by handler id (no hashing, and one lookup,
-    /// on the access path), in the order of `tableIndex(_:)`.
+    /// Each kind's own registry properties, by `LayerKind.index`, each list by handler id (no
+    /// hashing, and one lookup, on the access path).
     private static let tables: [[Entry]] = {
         var tables = [[Entry]](repeating: [], count: LayerKind.allCases.count)
         for kind in LayerKind.allCases {
-            tables[tableIndex(kind)] = registryProperties(kind).map { Entry(id: $0, slot: PropertyRegistry.slot($0)) }
+            tables[kind.index] = registryProperties(kind).map { Entry(id: $0, slot: PropertyRegistry.slot($0)) }
         }
         return tables
     }()
 
-    @inline(__always) private static func tableIndex(_ kind: LayerKind) -> Int {
-        switch kind {
-        case .layer: return 0
-        case .text: return 1
-        case .shape: return 2
-        case .gradient: return 3
-        case .replicator: return 4
-        case .emitter: return 5
-        }
-    }
-
     /// The entry of handler id `index` in `kind`'s own list, or nil past its end.
     @inline(__always) static func entry(_ kind: LayerKind, _ index: Int) -> Entry? {
         tables.withUnsafeBufferPointer { all in
-            all[tableIndex(kind)].withUnsafeBufferPointer { table in
+            all[kind.index].withUnsafeBufferPointer { table in
                 index >= 0 && index < table.count ? table[index] : nil
             }
         }
@@ -67,7 +56,7 @@ enum LayerBinding {
 
     /// How many registry properties `kind` declares itself.
     static func registryCount(_ kind: LayerKind) -> Int {
-        tables[tableIndex(kind)].count
+        tables[kind.index].count
     }
 
     /// Registers Layer and each kind (Layer first, as their parent).
