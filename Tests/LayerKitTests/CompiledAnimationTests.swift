@@ -49,8 +49,11 @@ struct CompiledAnimationTests {
             driver.frame(at: t)
             let a = direct.transform(.transform, .presentation), b = grouped.transform(.transform, .presentation)
             for (x, y) in zip(a.entries, b.entries) { #expect(close(x, y, 1e-12), "transform at \(t)") }
+            let c = direct.transform(.sublayerTransform, .presentation), d = grouped.transform(.sublayerTransform, .presentation)
+            for (x, y) in zip(c.entries, d.entries) { #expect(close(x, y, 1e-12), "sublayer transform at \(t)") }
             #expect(close(direct.number(.opacity, .presentation), grouped.number(.opacity, .presentation), 1e-12), "opacity at \(t)")
             #expect(close(direct.point(.position, .presentation).x, grouped.point(.position, .presentation).x, 1e-12), "x at \(t)")
+            #expect(close(direct.point(.position, .presentation).y, grouped.point(.position, .presentation).y, 1e-12), "y at \(t)")
         }
         return direct
     }
@@ -90,6 +93,43 @@ struct CompiledAnimationTests {
         // The drift piled up five cycles and holds there; the pulse keeps climbing.
         #expect(close(direct.point(.position, .presentation).x, 10 + 5 * 20, 1e-9))
         #expect(direct.number(.opacity, .presentation) > 2)
+    }
+
+    @Test func compiledAndGeneralAgreeWhenStepsShareTheirTiming() throws {
+        // A step with its predecessor's timing reuses its fraction, and with its curve too its
+        // eased fraction. Here: a turn about x (a general transform) and a scale sharing both;
+        // a sublayer turn sharing the timing only; then a step whose timing differs by its
+        // offset alone, which must not share, followed by two that share with it.
+        func animations() -> [PropertyAnimation] {
+            func endless(_ a: PropertyAnimation, offset: Double) -> PropertyAnimation {
+                a.repeatCount = .infinity
+                a.timeOffset = offset
+                return a
+            }
+            let easeIn = TimingFunction(easing: .sine, .easeIn)
+            let tilt = basic("transform.rotation.x", from: .number(0), to: .number(1.2), duration: 2) { $0.timingFunction = easeIn }
+            let grow = basic("transform.scale.y", from: .number(1), to: .number(2), duration: 2) { $0.timingFunction = easeIn }
+            let spin = basic("sublayerTransform.rotation.z", from: .number(0), to: .number(2), duration: 2)
+            let slide = basic("position.x", from: .number(0), to: .number(50), duration: 2) { $0.timingFunction = easeIn }
+            let fade = KeyframeAnimation(keyPath: "opacity")
+            fade.values = [.number(0), .number(1), .number(0.5)]
+            fade.keyTimes = [0, 0.4, 1]
+            fade.duration = 2
+            fade.timingFunction = easeIn
+            let nudge = basic("transform.translation.x", from: .number(0), to: .number(10), duration: 2) { $0.isAdditive = true }
+            let hop = KeyframeAnimation(keyPath: "position.y")
+            hop.values = [.number(5), .number(25), .number(15)]
+            hop.keyTimes = [0, 0.3, 0.8, 1]
+            hop.calculationMode = .discrete
+            hop.duration = 2
+            return [endless(tilt, offset: 0.4), endless(grow, offset: 0.4), endless(spin, offset: 0.4),
+                    endless(slide, offset: 0.5), endless(fade, offset: 0.5), endless(nudge, offset: 0.5),
+                    endless(hop, offset: 0.5)]
+        }
+        let direct = try compareCompiledAndGeneral(animations, model: Transform3D(scaleX: 0.5, y: 0.5),
+                                                   from: 0.25, to: 9, by: 0.173)
+        #expect(direct.transform(.sublayerTransform, .presentation) != .identity)
+        #expect([5, 25, 15].contains(direct.point(.position, .presentation).y))
     }
 
     @Test func aComponentAnimationFollowsChangesToTheOtherComponents() throws {

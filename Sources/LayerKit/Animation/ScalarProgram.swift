@@ -25,6 +25,11 @@ struct ScalarProgram {
         static let sublayerPart = Flags(rawValue: 1 << 8)
         /// The active duration is endless: once begun, the animation is active for good.
         static let endless = Flags(rawValue: 1 << 9)
+        /// The previous step's timing is this one's (animations added together usually share
+        /// it): when that step took the endless path, this one reuses its fraction.
+        static let sharesTiming = Flags(rawValue: 1 << 10)
+        /// ...and its curve too: the eased fraction is reused as well.
+        static let sharesCurve = Flags(rawValue: 1 << 11)
     }
 
     /// One animation, in 64 bytes.
@@ -58,6 +63,12 @@ struct ScalarProgram {
     struct SimpleBase {
         var translationX, translationY, translationZ, scaleX, scaleY, scaleZ, rotationZ: Double
 
+        /// The identity's components.
+        init() {
+            (translationX, translationY, translationZ) = (0, 0, 0)
+            (scaleX, scaleY, scaleZ, rotationZ) = (1, 1, 1, 0)
+        }
+
         init(_ p: TransformParts) {
             (translationX, translationY, translationZ) = (p.translationX, p.translationY, p.translationZ)
             (scaleX, scaleY, scaleZ, rotationZ) = (p.scaleX, p.scaleY, p.scaleZ, p.rotationZ)
@@ -69,6 +80,33 @@ struct ScalarProgram {
             (p.scaleX, p.scaleY, p.scaleZ, p.rotationZ) = (scaleX, scaleY, scaleZ, rotationZ)
             return p
         }
+
+        /// Sets a component, as `TransformParts.setNumber` does, for the components that keep a
+        /// transform simple (a program writes no other into a simple transform).
+        @inline(__always)
+        mutating func setNumber(_ part: TransformComponent, _ v: Double, additive: Bool) {
+            switch part {
+            case .translationX: translationX = additive ? translationX + v : v
+            case .translationY: translationY = additive ? translationY + v : v
+            case .translationZ: translationZ = additive ? translationZ + v : v
+            case .scale:
+                if additive { scaleX *= v; scaleY *= v; scaleZ *= v } else { scaleX = v; scaleY = v; scaleZ = v }
+            case .scaleX: scaleX = additive ? scaleX * v : v
+            case .scaleY: scaleY = additive ? scaleY * v : v
+            case .scaleZ: scaleZ = additive ? scaleZ * v : v
+            case .rotation, .rotationZ: rotationZ = additive ? rotationZ + v : v
+            case .translation, .rotationX, .rotationY: break  // such a step makes the program general
+            }
+        }
+
+        /// The transform these components make.
+        @inline(__always)
+        var matrix: Transform3D {
+            guard translationX.isFinite, translationY.isFinite, translationZ.isFinite, scaleX.isFinite,
+                  scaleY.isFinite, scaleZ.isFinite, rotationZ.isFinite else { return Transform3D(parts: parts) }
+            return Transform3D(scale: (scaleX, scaleY, scaleZ), rotationZ: rotationZ,
+                               translation: (translationX, translationY, translationZ))
+        }
     }
 
     /// A Penner easing, in two bytes: most curves are one, and a frame reads only these bytes
@@ -78,11 +116,9 @@ struct ScalarProgram {
         let mode: EasingMode
     }
 
-    /// What the block starts with: the counts, the masks, and where each array begins.
+    /// What the block starts with, in one cache line: the masks, the count, and where each
+    /// array begins (the steps begin at the second line).
     private struct Header {
-        var count = 0
-        var stepsAt = 0, ownersAt = 0, curvesAt = 0, easingsAt = 0, tracksAt = 0, basesAt = 0, numbersAt = 0
-        var simpleBaseAt = 0
         /// Bits of the one-number properties that steps write whole: each shows its model value
         /// in a frame where no step writes it, and the first step to write it in a frame starts
         /// from the model value (so it is copied only when that step adds to it).
@@ -90,25 +126,33 @@ struct ScalarProgram {
         /// Bits of the other properties steps write into (`position.y` …), copied from the model
         /// before the steps run.
         var partialMask: UInt64 = 0
-        var transformBit: UInt64 = 0
-        var sublayerTransformBit: UInt64 = 0
+        var count: UInt16 = 0
+        /// Whether steps write components of the transform, and of the sublayer transform.
+        var writesTransform = false, writesSublayerTransform = false
         /// Whether the transform stays a scale, a turn about z and a translation whatever the
         /// steps write (its model value is one, and they write only those components).
         var simpleTransform = false
+        var ownersAt: UInt32 = 0, curvesAt: UInt32 = 0, easingsAt: UInt32 = 0, tracksAt: UInt32 = 0
+        var basesAt: UInt32 = 0, workAt: UInt32 = 0, numbersAt: UInt32 = 0, simpleBaseAt: UInt32 = 0
     }
 
-    /// One allocation: the header, the steps, the easings, the keyframe tracks (views of the
-    /// attached animations' tracks, which own their curves), the tracks' key times and values,
-    /// a simple model transform's components, the model transform and sublayer transform
-    /// components that component steps start from,
-    /// the other curves, and the attached animation of each step (kept alive by the layer's list
-    /// of them). A frame reads nothing of a layer's animations outside it.
+    /// Where the steps begin: the header has the first cache line to itself.
+    private static let stepsAt = 64
+    /// The header's size, which must leave it within the first line.
+    static let headerSize = MemoryLayout<Header>.size
+
+    /// One allocation, aligned to a cache line: the header, the steps, a simple model
+    /// transform's components, the easings, the keyframe tracks (views of the attached
+    /// animations' tracks, which own their curves) and their key times and values, the model
+    /// transform and sublayer transform components that component steps start from and their
+    /// working copies, the other curves, and the attached animation of each step (kept alive by
+    /// the layer's list of them). A frame reads nothing of a layer's animations outside it.
     private let block: UnsafeMutableRawPointer
 
     private var header: Header { block.load(as: Header.self) }
-    private var steps: UnsafeMutablePointer<Step> { (block + header.stepsAt).assumingMemoryBound(to: Step.self) }
+    private var steps: UnsafeMutablePointer<Step> { (block + ScalarProgram.stepsAt).assumingMemoryBound(to: Step.self) }
     private var owners: UnsafeMutablePointer<Unmanaged<AttachedAnimation>> {
-        (block + header.ownersAt).assumingMemoryBound(to: Unmanaged<AttachedAnimation>.self)
+        (block + Int(header.ownersAt)).assumingMemoryBound(to: Unmanaged<AttachedAnimation>.self)
     }
 
     /// Compiles the animations of `layer`, or returns nil when one of them needs the general path.
@@ -171,50 +215,82 @@ struct ScalarProgram {
                 duration: a.timing.duration, active: a.timing.activeDuration, from: a.scalarFrom, to: a.scalarTo,
                 offset: Int16(a.scalarOffset), flags: flags, curve: curve, keyframes: track, part: a.scalarPart, bit: bit))
         }
+        // A step whose timing (and curve) is its predecessor's reuses that step's results.
+        for i in stepList.indices.dropFirst() where ScalarProgram.sameTiming(stepList[i - 1], stepList[i]) {
+            stepList[i].flags.insert(.sharesTiming)
+            if ScalarProgram.sameCurve(stepList[i - 1].curve, stepList[i].curve, easingList) {
+                stepList[i].flags.insert(.sharesCurve)
+            }
+        }
         // The model components only when component steps need them (the sublayer transform's
         // second).
         var baseList: [TransformParts] = []
         if partBits != 0 { baseList.append(partBits & transform.bit != 0 ? layer.modelTransformParts : TransformParts()) }
         if partBits & sublayer.bit != 0 { baseList.append(layer.modelSublayerTransformParts) }
         var h = Header()
-        h.count = stepList.count
+        h.count = UInt16(stepList.count)
         h.partialMask = partialBits
         h.wholeMask = wholeBits & ~partialBits
-        h.transformBit = partBits & transform.bit
-        h.sublayerTransformBit = partBits & sublayer.bit
-        h.simpleTransform = simple && partBits & transform.bit != 0 && Transform3D.isSimple(baseList[0])
-        var size = MemoryLayout<Header>.size
-        func place<T>(_ type: T.Type, _ n: Int) -> Int {
+        h.writesTransform = partBits & transform.bit != 0
+        h.writesSublayerTransform = partBits & sublayer.bit != 0
+        h.simpleTransform = simple && h.writesTransform && Transform3D.isSimple(baseList[0])
+        var size = ScalarProgram.stepsAt
+        func place<T>(_ type: T.Type, _ n: Int) -> UInt32 {
             let at = (size + MemoryLayout<T>.alignment - 1) / MemoryLayout<T>.alignment * MemoryLayout<T>.alignment
             size = at + MemoryLayout<T>.stride * n
-            return at
+            return UInt32(truncatingIfNeeded: at)
         }
-        // What every frame reads comes first, in the order it reads it; the owners (read only
-        // to record a start or an end) and the general curves come last.
-        h.stepsAt = place(Step.self, h.count)
+        // What every frame reads comes first, in the order it reads it: the steps from the
+        // second line, then a simple transform's components, with the easings in the rest of
+        // their line, and the keyframe tracks. The general transforms' components (and their
+        // working copies), the other curves and the owners (read only to record a start or an
+        // end) come last.
+        size += MemoryLayout<Step>.stride * stepList.count
+        h.simpleBaseAt = place(SimpleBase.self, h.simpleTransform ? 1 : 0)
         h.easingsAt = place(Easing.self, easingList.count)
         h.tracksAt = place(NumberKeyframes.self, trackList.count)
         h.numbersAt = place(Double.self, trackList.reduce(0) { $0 + $1.numberCount })
-        h.simpleBaseAt = place(SimpleBase.self, h.simpleTransform ? 1 : 0)
         h.basesAt = place(TransformParts.self, baseList.count)
+        h.workAt = place(TransformParts.self, baseList.count)
         h.curvesAt = place(TimingCurve.self, curveList.count)
-        h.ownersAt = place(Unmanaged<AttachedAnimation>.self, h.count)
-        block = .allocate(byteCount: size, alignment: 16)
+        h.ownersAt = place(Unmanaged<AttachedAnimation>.self, stepList.count)
+        guard size <= Int(UInt32.max) else { return nil }  // keyframes by the hundred million
+        block = .allocate(byteCount: size, alignment: 64)
         block.initializeMemory(as: Header.self, repeating: h, count: 1)
-        (block + h.stepsAt).initializeMemory(as: Step.self, from: stepList, count: stepList.count)
-        (block + h.ownersAt).initializeMemory(as: Unmanaged<AttachedAnimation>.self,
-                                              from: animations.map { .passUnretained($0) }, count: animations.count)
-        (block + h.curvesAt).initializeMemory(as: TimingCurve.self, from: curveList, count: curveList.count)
-        (block + h.easingsAt).initializeMemory(as: Easing.self, from: easingList, count: easingList.count)
+        (block + ScalarProgram.stepsAt).initializeMemory(as: Step.self, from: stepList, count: stepList.count)
+        (block + Int(h.ownersAt)).initializeMemory(as: Unmanaged<AttachedAnimation>.self,
+                                                   from: animations.map { .passUnretained($0) }, count: animations.count)
+        (block + Int(h.curvesAt)).initializeMemory(as: TimingCurve.self, from: curveList, count: curveList.count)
+        (block + Int(h.easingsAt)).initializeMemory(as: Easing.self, from: easingList, count: easingList.count)
         // The tracks' numbers are copied beside the steps, where a frame finds them.
-        var numbers = (block + h.numbersAt).assumingMemoryBound(to: Double.self)
-        let tracks = (block + h.tracksAt).assumingMemoryBound(to: NumberKeyframes.self)
+        var numbers = (block + Int(h.numbersAt)).assumingMemoryBound(to: Double.self)
+        let tracks = (block + Int(h.tracksAt)).assumingMemoryBound(to: NumberKeyframes.self)
         for (i, track) in trackList.enumerated() {
             (tracks + i).initialize(to: NumberKeyframes(copying: track, to: numbers))
             numbers += track.numberCount
         }
-        (block + h.basesAt).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
-        if h.simpleTransform { (block + h.simpleBaseAt).initializeMemory(as: SimpleBase.self, repeating: SimpleBase(baseList[0]), count: 1) }
+        (block + Int(h.basesAt)).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
+        (block + Int(h.workAt)).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
+        if h.simpleTransform {
+            (block + Int(h.simpleBaseAt)).initializeMemory(as: SimpleBase.self, repeating: SimpleBase(baseList[0]), count: 1)
+        }
+    }
+
+    /// Whether step `b` has step `a`'s timing, state and begin time, so that it reaches the same
+    /// fraction and iteration at every time.
+    private static func sameTiming(_ a: Step, _ b: Step) -> Bool {
+        let timingFlags: Flags = [.started, .ended, .needsBeginTime, .autoreverses, .fillsForwards, .fillsBackwards, .endless]
+        return a.flags.intersection(timingFlags) == b.flags.intersection(timingFlags)
+            && a.beginTime == b.beginTime && a.speed == b.speed && a.timeOffset == b.timeOffset
+            && a.duration == b.duration && a.active == b.active
+    }
+
+    /// Whether two steps' curves are the same function: both linear, or the same easing.
+    private static func sameCurve(_ a: Int8, _ b: Int8, _ easings: [Easing]) -> Bool {
+        if a == -1 || b == -1 { return a == b }
+        guard a < -1, b < -1 else { return false }
+        let x = easings[Int(-2 - a)], y = easings[Int(-2 - b)]
+        return x.family == y.family && x.mode == y.mode
     }
 
     /// Frees the program (by the layer, once, when it drops it; everything in it is plain data).
@@ -229,74 +305,90 @@ struct ScalarProgram {
         let presented = layer.storage + layer.slotSize
         // The header once: each array's place comes from it.
         let h = header
-        let steps = (block + h.stepsAt).assumingMemoryBound(to: Step.self)
-        let curves = (block + h.curvesAt).assumingMemoryBound(to: TimingCurve.self)
-        let easings = (block + h.easingsAt).assumingMemoryBound(to: Easing.self)
-        let tracks = (block + h.tracksAt).assumingMemoryBound(to: NumberKeyframes.self)
-        let bases = (block + h.basesAt).assumingMemoryBound(to: TransformParts.self)
+        let steps = (block + ScalarProgram.stepsAt).assumingMemoryBound(to: Step.self)
+        let curves = (block + Int(h.curvesAt)).assumingMemoryBound(to: TimingCurve.self)
+        let easings = (block + Int(h.easingsAt)).assumingMemoryBound(to: Easing.self)
+        let tracks = (block + Int(h.tracksAt)).assumingMemoryBound(to: NumberKeyframes.self)
+        let work = (block + Int(h.workAt)).assumingMemoryBound(to: TransformParts.self)
         if h.partialMask != 0 { ScalarProgram.reset(layer, bits: h.partialMask, offsets: offsets) }
         // Properties copied already count as written.
         var written = h.partialMask
         let simpleTransform = h.simpleTransform
-        var parts = TransformParts.identity, sublayerParts = TransformParts.identity
+        // A simple transform's components are worked on here; a general one's in the block's
+        // working copies (a copy of the model's, made by the first step that writes one).
+        var simple = SimpleBase()
         var wroteTransform = false, wroteSublayerTransform = false
-        for i in 0..<h.count {
+        // The last step's results, for a next step that shares its timing (and curve).
+        var tookEndlessPath = false
+        var fraction = 0.0, iteration = 0.0, eased = 0.0
+        for i in 0..<Int(h.count) {
             let step = steps + i
             if records && step.pointee.flags.contains(.needsBeginTime) { setBeginTime(of: i, to: time) }
             let flags = step.pointee.flags
-            let fraction: Double, iteration: Double
-            let raw = (time - step.pointee.beginTime) * step.pointee.speed
-            if flags.contains([.endless, .started]) && raw >= 0 {
-                // An endless animation that has begun is active, with nothing to record: the
-                // general sample's arithmetic for that case, without its phase logic.
-                let offset = step.pointee.timeOffset
-                (fraction, iteration) = MediaTiming.endlessFraction(
-                    at: offset == 0 ? raw : raw + offset, duration: step.pointee.duration,
-                    autoreverses: flags.contains(.autoreverses))
-            } else {
-                let sample = MediaTiming.sample(
-                    at: time, beginTime: step.pointee.beginTime, speed: step.pointee.speed,
-                    timeOffset: step.pointee.timeOffset, duration: step.pointee.duration, active: step.pointee.active,
-                    autoreverses: flags.contains(.autoreverses), fillsForwards: flags.contains(.fillsForwards),
-                    fillsBackwards: flags.contains(.fillsBackwards))
-                if records {
-                    if sample.phase != .before && !flags.contains(.started) { recordStart(of: i, scene: scene) }
-                    if sample.phase == .after && !flags.contains(.ended) { recordEnd(of: i, layer: layer, scene: scene) }
+            let reusesTiming = tookEndlessPath && flags.contains([.sharesTiming, .endless, .started])
+            if !reusesTiming {
+                let raw = (time - step.pointee.beginTime) * step.pointee.speed
+                if flags.contains([.endless, .started]) && raw >= 0 {
+                    // An endless animation that has begun is active, with nothing to record: the
+                    // general sample's arithmetic for that case, without its phase logic.
+                    let offset = step.pointee.timeOffset
+                    (fraction, iteration) = MediaTiming.endlessFraction(
+                        at: offset == 0 ? raw : raw + offset, duration: step.pointee.duration,
+                        autoreverses: flags.contains(.autoreverses))
+                    tookEndlessPath = true
+                } else {
+                    tookEndlessPath = false
+                    let sample = MediaTiming.sample(
+                        at: time, beginTime: step.pointee.beginTime, speed: step.pointee.speed,
+                        timeOffset: step.pointee.timeOffset, duration: step.pointee.duration, active: step.pointee.active,
+                        autoreverses: flags.contains(.autoreverses), fillsForwards: flags.contains(.fillsForwards),
+                        fillsBackwards: flags.contains(.fillsBackwards))
+                    if records {
+                        if sample.phase != .before && !flags.contains(.started) { recordStart(of: i, scene: scene) }
+                        if sample.phase == .after && !flags.contains(.ended) { recordEnd(of: i, layer: layer, scene: scene) }
+                    }
+                    guard sample.isEffective else { continue }
+                    fraction = sample.fraction
+                    iteration = Double(sample.iteration)
                 }
-                guard sample.isEffective else { continue }
-                fraction = sample.fraction
-                iteration = Double(sample.iteration)
             }
-            let curve = Int(step.pointee.curve)
-            let f: Double
-            if curve == -1 {
-                f = fraction
-            } else if curve < -1 {
-                let easing = easings[-2 - curve]
-                f = easing.family.value(at: min(max(fraction, 0), 1), mode: easing.mode)
-            } else {
-                f = curves[curve].evaluate(fraction, custom: nil)
+            if !(reusesTiming && flags.contains(.sharesCurve)) {
+                let curve = Int(step.pointee.curve)
+                if curve == -1 {
+                    eased = fraction
+                } else if curve < -1 {
+                    let easing = easings[-2 - curve]
+                    eased = easing.family.value(at: min(max(fraction, 0), 1), mode: easing.mode)
+                } else {
+                    eased = curves[curve].evaluate(fraction, custom: nil)
+                }
             }
             let track = Int(step.pointee.keyframes)
-            let v = AttachedAnimation.scalarValue(at: f, iteration: iteration, cumulative: flags.contains(.cumulative),
+            let v = AttachedAnimation.scalarValue(at: eased, iteration: iteration, cumulative: flags.contains(.cumulative),
                                                   from: step.pointee.from, to: step.pointee.to,
                                                   keyframes: track >= 0 ? tracks[track] : nil)
             let additive = flags.contains(.additive)
             if let part = step.pointee.part {
                 if flags.contains(.sublayerPart) {
+                    // The sublayer transform's working copy follows the transform's.
+                    let k = h.writesTransform ? 1 : 0
                     if !wroteSublayerTransform {
-                        sublayerParts = bases[1]
+                        ScalarProgram.startWork(work + k, block: block, header: h, index: k)
                         wroteSublayerTransform = true
                     }
-                    sublayerParts.setNumber(part, v, additive: additive)
-                } else {
+                    work[k].setNumber(part, v, additive: additive)
+                } else if simpleTransform {
                     if !wroteTransform {
-                        parts = simpleTransform
-                            ? (block + h.simpleBaseAt).assumingMemoryBound(to: SimpleBase.self).pointee.parts
-                            : bases.pointee
+                        simple = (block + Int(h.simpleBaseAt)).assumingMemoryBound(to: SimpleBase.self).pointee
                         wroteTransform = true
                     }
-                    parts.setNumber(part, v, additive: additive)
+                    simple.setNumber(part, v, additive: additive)
+                } else {
+                    if !wroteTransform {
+                        ScalarProgram.startWork(work, block: block, header: h, index: 0)
+                        wroteTransform = true
+                    }
+                    work.pointee.setNumber(part, v, additive: additive)
                 }
             } else {
                 let slot = presented + Int(step.pointee.offset)
@@ -313,16 +405,25 @@ struct ScalarProgram {
         if unwritten != 0 { ScalarProgram.reset(layer, bits: unwritten, offsets: offsets) }
         // A transform no step wrote this frame shows its model value.
         if wroteTransform {
-            let matrix = simpleTransform ? Transform3D(simpleParts: parts) : Transform3D(parts: parts)
+            let matrix = simpleTransform ? simple.matrix : Transform3D(parts: work.pointee)
             ValueSlots.storeTransform(matrix, at: presented + offsets.transform)
-        } else if h.transformBit != 0 {
-            ScalarProgram.reset(layer, bits: h.transformBit, offsets: offsets)
+        } else if h.writesTransform {
+            ScalarProgram.reset(layer, bits: offsets.transformBit, offsets: offsets)
         }
         if wroteSublayerTransform {
-            ValueSlots.storeTransform(Transform3D(parts: sublayerParts), at: presented + offsets.sublayerTransform)
-        } else if h.sublayerTransformBit != 0 {
-            ScalarProgram.reset(layer, bits: h.sublayerTransformBit, offsets: offsets)
+            let matrix = Transform3D(parts: work[h.writesTransform ? 1 : 0])
+            ValueSlots.storeTransform(matrix, at: presented + offsets.sublayerTransform)
+        } else if h.writesSublayerTransform {
+            ScalarProgram.reset(layer, bits: offsets.sublayerTransformBit, offsets: offsets)
         }
+    }
+
+    /// Copies the model components `index` into their working copy at `work`, for a frame's first
+    /// step that writes one of them.
+    @inline(never)
+    private static func startWork(_ work: UnsafeMutablePointer<TransformParts>, block: UnsafeMutableRawPointer,
+                                  header h: Header, index: Int) {
+        work.pointee = (block + Int(h.basesAt)).assumingMemoryBound(to: TransformParts.self)[index]
     }
 
     /// Copies model values into the presentation: rare in a frame, so kept out of the loop.

@@ -6,8 +6,11 @@ extension Layer {
         localTime(parentTime: parentTime, offsets: .shared)
     }
 
+    /// Reads the timing from the presentation slot: timing is not animatable, so every write
+    /// sets both slots alike, and a frame writes that line (opacity shares it) anyway, while the
+    /// model slot's would be one more line read per layer.
     @inline(__always) func localTime(parentTime: Double, offsets: StorageOffsets) -> Double {
-        let p = storage
+        let p = storage + slotSize
         let begin = p[offsets.beginTime], speed = p[offsets.speed], offset = p[offsets.timeOffset]
         if begin == 0 && speed == 1 && offset == 0 { return parentTime }
         return (parentTime - begin) * speed + offset

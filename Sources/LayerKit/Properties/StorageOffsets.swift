@@ -13,6 +13,9 @@ struct StorageOffsets: @unchecked Sendable {  // the table is written once, in i
     let beginTime: Int
     let speed: Int
     let timeOffset: Int
+    /// The mask bits of the transform and the sublayer transform.
+    let transformBit: UInt64
+    let sublayerTransformBit: UInt64
     /// 64 entries, indexed by mask bit; allocated once and never freed (it lives as long as the process).
     let resetTable: UnsafePointer<ResetEntry>
 
@@ -24,6 +27,8 @@ struct StorageOffsets: @unchecked Sendable {  // the table is written once, in i
         beginTime = PropertyRegistry.spec(.beginTime).offset
         speed = PropertyRegistry.spec(.speed).offset
         timeOffset = PropertyRegistry.spec(.timeOffset).offset
+        transformBit = PropertyRegistry.spec(.transform).bit
+        sublayerTransformBit = PropertyRegistry.spec(.sublayerTransform).bit
         let table = UnsafeMutablePointer<ResetEntry>.allocate(capacity: 64)
         table.initialize(repeating: ResetEntry(offset: 0, width: 0, id: .opacity), count: 64)
         for spec in PropertyRegistry.specs where spec.bit != 0 {
