@@ -179,10 +179,37 @@ extension TransformParts {
     /// Sets (or adds to, or for scales multiplies) one number-valued component.
     @inline(__always)
     mutating func setNumber(_ part: TransformComponent, _ v: Double, additive: Bool) {
+        if setSimpleNumber(part, v, additive: additive) { return }
         switch part {
         case .translation:
             translationX = additive ? translationX + v : v
             translationY = additive ? translationY + v : v
+        case .rotationX: rotationX = additive ? rotationX + v : v
+        case .rotationY: rotationY = additive ? rotationY + v : v
+        default: break
+        }
+    }
+}
+
+/// The components of a simple transform (a scale, a turn about z and a translation), which the
+/// general evaluator's parts and a compiled program's seven numbers both have and set alike.
+protocol SimpleTransformComponents {
+    var translationX: Double { get set }
+    var translationY: Double { get set }
+    var translationZ: Double { get set }
+    var scaleX: Double { get set }
+    var scaleY: Double { get set }
+    var scaleZ: Double { get set }
+    var rotationZ: Double { get set }
+}
+
+extension SimpleTransformComponents {
+    /// Sets (or adds to, or for scales multiplies) `part` when it is one of these components,
+    /// and returns whether it was: `translation` (two at once), `rotation.x` and `rotation.y`
+    /// are not.
+    @inline(__always)
+    mutating func setSimpleNumber(_ part: TransformComponent, _ v: Double, additive: Bool) -> Bool {
+        switch part {
         case .translationX: translationX = additive ? translationX + v : v
         case .translationY: translationY = additive ? translationY + v : v
         case .translationZ: translationZ = additive ? translationZ + v : v
@@ -192,8 +219,10 @@ extension TransformParts {
         case .scaleY: scaleY = additive ? scaleY * v : v
         case .scaleZ: scaleZ = additive ? scaleZ * v : v
         case .rotation, .rotationZ: rotationZ = additive ? rotationZ + v : v
-        case .rotationX: rotationX = additive ? rotationX + v : v
-        case .rotationY: rotationY = additive ? rotationY + v : v
+        case .translation, .rotationX, .rotationY: return false
         }
+        return true
     }
 }
+
+extension TransformParts: SimpleTransformComponents {}

@@ -60,7 +60,7 @@ struct ScalarProgram {
 
     /// The components of a simple model transform (the others are the identity's): what a
     /// program with a simple transform reads each frame, in one cache line instead of two or three.
-    struct SimpleBase {
+    struct SimpleBase: SimpleTransformComponents {
         var translationX, translationY, translationZ, scaleX, scaleY, scaleZ, rotationZ: Double
 
         /// The identity's components.
@@ -79,24 +79,6 @@ struct ScalarProgram {
             (p.translationX, p.translationY, p.translationZ) = (translationX, translationY, translationZ)
             (p.scaleX, p.scaleY, p.scaleZ, p.rotationZ) = (scaleX, scaleY, scaleZ, rotationZ)
             return p
-        }
-
-        /// Sets a component, as `TransformParts.setNumber` does, for the components that keep a
-        /// transform simple (a program writes no other into a simple transform).
-        @inline(__always)
-        mutating func setNumber(_ part: TransformComponent, _ v: Double, additive: Bool) {
-            switch part {
-            case .translationX: translationX = additive ? translationX + v : v
-            case .translationY: translationY = additive ? translationY + v : v
-            case .translationZ: translationZ = additive ? translationZ + v : v
-            case .scale:
-                if additive { scaleX *= v; scaleY *= v; scaleZ *= v } else { scaleX = v; scaleY = v; scaleZ = v }
-            case .scaleX: scaleX = additive ? scaleX * v : v
-            case .scaleY: scaleY = additive ? scaleY * v : v
-            case .scaleZ: scaleZ = additive ? scaleZ * v : v
-            case .rotation, .rotationZ: rotationZ = additive ? rotationZ + v : v
-            case .translation, .rotationX, .rotationY: break  // such a step makes the program general
-            }
         }
 
         /// The transform these components make.
@@ -382,7 +364,7 @@ struct ScalarProgram {
                         simple = (block + Int(h.simpleBaseAt)).assumingMemoryBound(to: SimpleBase.self).pointee
                         wroteTransform = true
                     }
-                    simple.setNumber(part, v, additive: additive)
+                    _ = simple.setSimpleNumber(part, v, additive: additive)  // a simple program writes no other
                 } else {
                     if !wroteTransform {
                         ScalarProgram.startWork(work, block: block, header: h, index: 0)
