@@ -132,6 +132,22 @@ struct CompiledAnimationTests {
         #expect([5, 25, 15].contains(direct.point(.position, .presentation).y))
     }
 
+    @Test func compiledAndGeneralAgreeOnASimpleTransformBesideASublayerTransform() throws {
+        // The transform stays simple (its seven components), while the sublayer transform is
+        // worked on in full: both from the model, in one program.
+        func animations() -> [PropertyAnimation] {
+            let fall = basic("transform.translation.y", from: .number(0), to: .number(90), duration: 3)
+            let turn = basic("sublayerTransform.rotation.z", from: .number(0), to: .number(1), duration: 3) {
+                $0.isAdditive = true
+            }
+            for a in [fall, turn] { a.repeatCount = .infinity }
+            return [fall, turn]
+        }
+        let direct = try compareCompiledAndGeneral(animations, model: Transform3D(scaleX: 2, y: 3),
+                                                   from: 0.2, to: 7, by: 0.29)
+        #expect(direct.transform(.transform, .presentation).m42 > 0)
+    }
+
     @Test func aComponentAnimationFollowsChangesToTheOtherComponents() throws {
         let driver = FrameDriver()
         let layer = try driver.layer(with: basic("position.y", from: .number(0), to: .number(100), duration: 2))

@@ -216,6 +216,10 @@ struct ScalarProgram {
         h.writesTransform = partBits & transform.bit != 0
         h.writesSublayerTransform = partBits & sublayer.bit != 0
         h.simpleTransform = simple && h.writesTransform && Transform3D.isSimple(baseList[0])
+        // A simple transform starts from its seven components; without a sublayer transform to
+        // work on, the full components and their working copies are not needed.
+        let simpleBase = h.simpleTransform ? SimpleBase(baseList[0]) : SimpleBase()
+        if h.simpleTransform && !h.writesSublayerTransform { baseList = [] }
         var size = ScalarProgram.stepsAt
         func place<T>(_ type: T.Type, _ n: Int) -> UInt32 {
             let at = (size + MemoryLayout<T>.alignment - 1) / MemoryLayout<T>.alignment * MemoryLayout<T>.alignment
@@ -254,7 +258,7 @@ struct ScalarProgram {
         (block + Int(h.basesAt)).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
         (block + Int(h.workAt)).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
         if h.simpleTransform {
-            (block + Int(h.simpleBaseAt)).initializeMemory(as: SimpleBase.self, repeating: SimpleBase(baseList[0]), count: 1)
+            (block + Int(h.simpleBaseAt)).initializeMemory(as: SimpleBase.self, repeating: simpleBase, count: 1)
         }
     }
 
