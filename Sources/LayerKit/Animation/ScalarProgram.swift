@@ -28,7 +28,8 @@ struct ScalarProgram {
         /// The previous step's timing is this one's (animations added together usually share
         /// it): when that step took the endless path, this one reuses its fraction.
         static let sharesTiming = Flags(rawValue: 1 << 10)
-        /// ...and its curve too: the eased fraction is reused as well.
+        /// The previous step's curve is this one's as well: when the timing is reused, so is
+        /// the eased fraction.
         static let sharesCurve = Flags(rawValue: 1 << 11)
     }
 
