@@ -148,6 +148,29 @@ struct CompiledAnimationTests {
         #expect(direct.transform(.transform, .presentation).m42 > 0)
     }
 
+    @Test(arguments: ["transform.translation.y", "transform.rotation.z", "transform.scale.x"],
+          [Double.infinity, -Double.infinity, Double.nan, Double.greatestFiniteMagnitude])
+    func aComponentBeyondFiniteShowsAsTheGeneralPathShowsIt(_ keyPath: String, _ end: Double) throws {
+        // A compiled simple transform multiplies itself out only when its seven components are
+        // finite; otherwise it takes the general composition, like the general path.
+        let driver = FrameDriver()
+        let direct = driver.committedLayer(), grouped = driver.committedLayer()
+        let wild = basic(keyPath, from: .number(0), to: .number(end), duration: 2)
+        let turn = basic(keyPath == "transform.rotation.z" ? "transform.translation.x" : "transform.rotation.z",
+                         from: .number(0), to: .number(1), duration: 2)
+        try direct.addAnimation(wild, forKey: "wild")
+        try direct.addAnimation(turn, forKey: "turn")
+        let group = AnimationGroup()
+        group.animations = [wild, turn]
+        group.duration = 2
+        try grouped.addAnimation(group, forKey: "group")
+        driver.frame(at: 0.5)
+        let a = direct.transform(.transform, .presentation), b = grouped.transform(.transform, .presentation)
+        for (x, y) in zip(a.entries, b.entries) {
+            #expect(x == y || (x.isNaN && y.isNaN), "compiled \(x), general \(y)")
+        }
+    }
+
     @Test func aComponentAnimationFollowsChangesToTheOtherComponents() throws {
         let driver = FrameDriver()
         let layer = try driver.layer(with: basic("position.y", from: .number(0), to: .number(100), duration: 2))

@@ -85,8 +85,9 @@ struct ScalarProgram {
         /// The transform these components make.
         @inline(__always)
         var matrix: Transform3D {
-            guard translationX.isFinite, translationY.isFinite, translationZ.isFinite, scaleX.isFinite,
-                  scaleY.isFinite, scaleZ.isFinite, rotationZ.isFinite else { return Transform3D(parts: parts) }
+            guard Transform3D.areFinite(translationX, translationY, translationZ, scaleX, scaleY, scaleZ, rotationZ) else {
+                return Transform3D(parts: parts)
+            }
             return Transform3D(scale: (scaleX, scaleY, scaleZ), rotationZ: rotationZ,
                                translation: (translationX, translationY, translationZ))
         }

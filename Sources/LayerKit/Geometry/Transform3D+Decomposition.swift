@@ -99,18 +99,6 @@ extension Transform3D {
                   translation: (p.translationX, p.translationY, p.translationZ))
     }
 
-    /// `init(parts:)` for parts already known to be simple (`isSimple`), as a compiled animation
-    /// program's transform is: only the finiteness is left to check.
-    @inline(__always)
-    init(simpleParts p: TransformParts) {
-        guard Transform3D.isFinite(p) else {
-            self.init(parts: p)
-            return
-        }
-        self.init(scale: (p.scaleX, p.scaleY, p.scaleZ), rotationZ: p.rotationZ,
-                  translation: (p.translationX, p.translationY, p.translationZ))
-    }
-
     /// Whether parts are a scale, a turn about z and a translation, with nothing else.
     static func isSimple(_ p: TransformParts) -> Bool {
         p.rotationX == 0 && p.rotationY == 0 && p.skewXY == 0 && p.skewXZ == 0 && p.skewYZ == 0
@@ -127,8 +115,15 @@ extension Transform3D {
 
     @inline(__always)
     private static func isFinite(_ p: TransformParts) -> Bool {
-        p.rotationZ.isFinite && p.scaleX.isFinite && p.scaleY.isFinite && p.scaleZ.isFinite
-            && p.translationX.isFinite && p.translationY.isFinite && p.translationZ.isFinite
+        areFinite(p.rotationZ, p.scaleX, p.scaleY, p.scaleZ, p.translationX, p.translationY, p.translationZ)
+    }
+
+    /// Whether seven numbers are all finite, without a branch each: a finite number times zero
+    /// is a zero, an infinite one or NaN gives NaN, and a sum with a NaN in it is NaN.
+    @inline(__always)
+    static func areFinite(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double,
+                          _ g: Double) -> Bool {
+        a * 0 + b * 0 + c * 0 + d * 0 + e * 0 + f * 0 + g * 0 == 0
     }
 
     /// Scale, then a turn about z, then a translation, multiplied out (all finite).
