@@ -148,6 +148,21 @@ struct CompiledAnimationTests {
         #expect(direct.transform(.transform, .presentation).m42 > 0)
     }
 
+    @Test func aSublayerTurnAloneStartsFromTheModelSublayerTransform() throws {
+        // Only the sublayer transform is animated: its compiled steps start from the model's
+        // sublayer transform (a scale here), not from the identity.
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: basic("sublayerTransform.rotation.z", from: .number(0), to: .number(Double.pi),
+                                                 duration: 2)) {
+            $0[.sublayerTransform] = .transform(Transform3D(scaleX: 2, y: 3))
+        }
+        driver.frame(at: 1)
+        let m = layer.transform(.sublayerTransform, .presentation)
+        // A scale of (2, 3) then a quarter turn: x goes to (0, 2), y to (-3, 0).
+        #expect(abs(m.m11) < 1e-12 && abs(m.m12 - 2) < 1e-12)
+        #expect(abs(m.m21 + 3) < 1e-12 && abs(m.m22) < 1e-12)
+    }
+
     @Test(arguments: ["transform.translation.y", "transform.rotation.z", "transform.scale.x"],
           [Double.infinity, -Double.infinity, Double.nan, Double.greatestFiniteMagnitude])
     func aComponentBeyondFiniteShowsAsTheGeneralPathShowsIt(_ keyPath: String, _ end: Double) throws {

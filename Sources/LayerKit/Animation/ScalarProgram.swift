@@ -127,9 +127,9 @@ struct ScalarProgram {
 
     /// One allocation, aligned to a cache line: the header, the steps, a simple model
     /// transform's components, the easings, the keyframe tracks (views of the attached
-    /// animations' tracks, which own their curves) and their key times and values, the model
-    /// transform and sublayer transform components that component steps start from and their
-    /// working copies, the other curves, and the attached animation of each step (kept alive by
+    /// animations' tracks, which own their curves) and their key times and values, the full model
+    /// components that component steps start from (a transform's that is not simple, a sublayer
+    /// transform's) and their working copies, the other curves, and the attached animation of each step (kept alive by
     /// the layer's list of them). A frame reads nothing of a layer's animations outside it.
     private let block: UnsafeMutableRawPointer
 
@@ -206,22 +206,20 @@ struct ScalarProgram {
                 stepList[i].flags.insert(.sharesCurve)
             }
         }
-        // The model components only when component steps need them (the sublayer transform's
-        // second).
-        var baseList: [TransformParts] = []
-        if partBits != 0 { baseList.append(partBits & transform.bit != 0 ? layer.modelTransformParts : TransformParts()) }
-        if partBits & sublayer.bit != 0 { baseList.append(layer.modelSublayerTransformParts) }
         var h = Header()
         h.count = UInt16(stepList.count)
         h.partialMask = partialBits
         h.wholeMask = wholeBits & ~partialBits
         h.writesTransform = partBits & transform.bit != 0
         h.writesSublayerTransform = partBits & sublayer.bit != 0
-        h.simpleTransform = simple && h.writesTransform && Transform3D.isSimple(baseList[0])
-        // A simple transform starts from its seven components; without a sublayer transform to
-        // work on, the full components and their working copies are not needed.
-        let simpleBase = h.simpleTransform ? SimpleBase(baseList[0]) : SimpleBase()
-        if h.simpleTransform && !h.writesSublayerTransform { baseList = [] }
+        h.simpleTransform = simple && h.writesTransform && Transform3D.isSimple(layer.modelTransformParts)
+        // A simple transform starts from its seven components; the full model components (and
+        // working copies of them) only for what steps write otherwise: the transform's when it
+        // is not simple, then the sublayer transform's (see `sublayerIndex`).
+        let simpleBase = h.simpleTransform ? SimpleBase(layer.modelTransformParts) : nil
+        var baseList: [TransformParts] = []
+        if h.writesTransform && !h.simpleTransform { baseList.append(layer.modelTransformParts) }
+        if h.writesSublayerTransform { baseList.append(layer.modelSublayerTransformParts) }
         var size = ScalarProgram.stepsAt
         func place<T>(_ type: T.Type, _ n: Int) -> UInt32 {
             let at = (size + MemoryLayout<T>.alignment - 1) / MemoryLayout<T>.alignment * MemoryLayout<T>.alignment
@@ -234,7 +232,7 @@ struct ScalarProgram {
         // working copies), the other curves and the owners (read only to record a start or an
         // end) come last.
         size += MemoryLayout<Step>.stride * stepList.count
-        h.simpleBaseAt = place(SimpleBase.self, h.simpleTransform ? 1 : 0)
+        h.simpleBaseAt = place(SimpleBase.self, simpleBase == nil ? 0 : 1)
         h.easingsAt = place(Easing.self, easingList.count)
         h.tracksAt = place(NumberKeyframes.self, trackList.count)
         h.numbersAt = place(Double.self, trackList.reduce(0) { $0 + $1.numberCount })
@@ -259,7 +257,7 @@ struct ScalarProgram {
         }
         (block + Int(h.basesAt)).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
         (block + Int(h.workAt)).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
-        if h.simpleTransform {
+        if let simpleBase {
             (block + Int(h.simpleBaseAt)).initializeMemory(as: SimpleBase.self, repeating: simpleBase, count: 1)
         }
     }
@@ -358,8 +356,7 @@ struct ScalarProgram {
             let additive = flags.contains(.additive)
             if let part = step.pointee.part {
                 if flags.contains(.sublayerPart) {
-                    // The sublayer transform's working copy follows the transform's.
-                    let k = h.writesTransform ? 1 : 0
+                    let k = ScalarProgram.sublayerIndex(h)
                     if !wroteSublayerTransform {
                         ScalarProgram.startWork(work + k, block: block, header: h, index: k)
                         wroteSublayerTransform = true
@@ -399,11 +396,18 @@ struct ScalarProgram {
             ScalarProgram.reset(layer, bits: offsets.transformBit, offsets: offsets)
         }
         if wroteSublayerTransform {
-            let matrix = Transform3D(parts: work[h.writesTransform ? 1 : 0])
+            let matrix = Transform3D(parts: work[ScalarProgram.sublayerIndex(h)])
             ValueSlots.storeTransform(matrix, at: presented + offsets.sublayerTransform)
         } else if h.writesSublayerTransform {
             ScalarProgram.reset(layer, bits: offsets.sublayerTransformBit, offsets: offsets)
         }
+    }
+
+    /// Where the sublayer transform's components are among the full ones: after the
+    /// transform's, which are kept only for a transform that is not simple.
+    @inline(__always)
+    private static func sublayerIndex(_ h: Header) -> Int {
+        h.writesTransform && !h.simpleTransform ? 1 : 0
     }
 
     /// Copies the model components `index` into their working copy at `work`, for a frame's first
