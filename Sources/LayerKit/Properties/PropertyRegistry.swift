@@ -109,7 +109,7 @@ public enum PropertyRegistry {
         let declarations = PropertyID.allCases.map { ($0, $0.declaration) }
         // Layer's own properties come first so they sit at the same offsets in every kind; of
         // those, what an animated layer's frame reads and writes comes first, so that it shares
-        // cache lines: its timing (model), its opacity and transform (presentation).
+        // cache lines: its timing, opacity and transform (all in the presentation slot).
         var layerOffsets: [PropertyID: Int] = [:]
         let layerOwned = declarations.filter { $0.1.owner == .layer }.map(\.0)
         for id in framePropertiesFirst + layerOwned.filter({ !framePropertiesFirst.contains($0) }) {
