@@ -138,6 +138,8 @@ typedef struct sg_VM {
   int poolCount;          /* entries of `pool` in use */
   int (*_Nullable pool[SG_POOLSIZE])(lua_State *L); /* Swift functions of the pooled trampolines */
   void *_Nullable context; /* free for the host */
+  const void *_Nullable lastSelf; /* the block __index last found a method for: a checked
+                             object, alive until its __gc, which clears this */
 } sg_VM;
 
 /** The VM record of any thread of a state created by sg_newstate. */
@@ -641,13 +643,22 @@ static inline int sg_isa(const sg_Type *_Nullable t, const void *swiftType) {
   return 0;
 }
 
-/** The live Swift object at `idx` if its type is `swiftType` or inherits from it; else NULL,
- *  with `*released` set to 1 when it was of that type but has been released. */
-static inline void *_Nullable sg_toobjectof(lua_State *L, int idx, const void *swiftType, int *released) {
+/** The live Swift object at `idx` if its type is `swiftType` or inherits from it; else NULL.
+ *  A method's self is usually the block __index has just checked (vm->lastSelf), which needs
+ *  no second look at its size and mark. */
+static inline void *_Nullable sg_toobjectof(lua_State *L, int idx, const void *swiftType) {
+  sg_Object *o = (sg_Object *)lua_touserdata(L, idx);
+  if (o == NULL) return NULL;
+  if (o != sg_vm(L)->lastSelf && (lua_rawlen(L, idx) != sizeof(sg_Object) || o->magic != SG_OBJECT_MAGIC))
+    return NULL;
+  return sg_isa(o->type, swiftType) ? o->object : NULL;
+}
+
+/** Whether the value at `idx` is an object of `swiftType` (or a subtype) that has been
+ *  released: why sg_toobjectof found nothing, for the error message. */
+static inline int sg_isreleasedobjectof(lua_State *L, int idx, const void *swiftType) {
   sg_Object *o = sg_toobject(L, idx);
-  if (o == NULL || !sg_isa(o->type, swiftType)) return NULL;
-  if (o->object == NULL) *released = 1;
-  return o->object;
+  return o != NULL && sg_isa(o->type, swiftType) && o->object == NULL;
 }
 
 /** The type registered for `swiftType` in this VM, or NULL. */
@@ -660,6 +671,7 @@ static inline sg_Type *_Nullable sg_findtype(lua_State *L, const void *swiftType
 /** __gc of objects and boxes: releases the Swift object and clears the slot. */
 static int sg_objectgc(lua_State *L) {
   sg_Object *o = sg_toobject(L, 1);
+  if (o != NULL && sg_vm(L)->lastSelf == o) sg_vm(L)->lastSelf = NULL; /* the block is freed next */
   if (o != NULL && o->object != NULL) {
     void *object = o->object;
     o->object = NULL;
@@ -738,6 +750,7 @@ static int sg_index(lua_State *L) {
   const sg_Key *k = sg_findkey(L, o->type);
   if (k != NULL) {
     if (!k->isMethod) return sg_callhandler(L, k->get, o->object, k->id);
+    sg_vm(L)->lastSelf = o; /* the method's own check of self is then quicker */
     if (k->function != NULL) lua_pushcfunction(L, k->function); /* no upvalue to read */
     else lua_pushvalue(L, lua_upvalueindex(k->id));
     return 1;

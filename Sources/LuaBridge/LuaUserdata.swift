@@ -150,8 +150,7 @@ extension LuaState {
     /// The live object at `index` if it is a `T` (a registered subtype counts); nil otherwise.
     @inlinable
     public func toObject<T: AnyObject>(_ index: Int32, as type: T.Type) -> T? {
-        var released: Int32 = 0
-        guard let pointer = sg_toobjectof(L, index, LuaState.typeKey(T.self), &released) else { return nil }
+        guard let pointer = sg_toobjectof(L, index, LuaState.typeKey(T.self)) else { return nil }
         return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
     }
 
@@ -172,9 +171,9 @@ extension LuaState {
     /// The object at argument `arg` as a pointer, if it is a live `T`; else the error to raise.
     @inlinable
     func checkedPointer<T: AnyObject>(_ arg: Int32, _ type: T.Type) throws(LuaRaise) -> UnsafeMutableRawPointer {
-        var released: Int32 = 0
-        guard let pointer = sg_toobjectof(L, arg, LuaState.typeKey(T.self), &released) else {
-            throw objectError(arg, T.self, released: released != 0)
+        let key = LuaState.typeKey(T.self)
+        guard let pointer = sg_toobjectof(L, arg, key) else {
+            throw objectError(arg, T.self, released: sg_isreleasedobjectof(L, arg, key) != 0)
         }
         return pointer
     }

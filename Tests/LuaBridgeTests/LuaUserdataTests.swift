@@ -195,6 +195,34 @@ struct LuaUserdataTests {
             == "test:1: attempt to use a released Node")
     }
 
+    @Test func aMethodChecksWhateverSelfItIsGiven() throws {
+        // __index remembers the object it last found a method for, so that the method's check
+        // of that self is shorter. Any other self is checked in full, and so is that block's
+        // address once the object has been collected.
+        let vm = makeVM()
+        defer { vm.close() }
+        let lua = vm.lua
+        lua.registerNodes()
+        lua.open([.io])
+        try lua.run("""
+            local n = newNode()
+            add = n.add
+            address = string.format("%p", n)
+            n = nil
+            collectgarbage(); collectgarbage()
+            """)
+        let address = try #require(lua.eval("return address").flatMap { UInt(String($0.dropFirst(2)), radix: 16) })
+        lua.push(lightUserdata: UnsafeRawPointer(bitPattern: address))
+        lua.setGlobal("ghost")
+        #expect(try lua.eval("local _, e = pcall(add, ghost, newNode()) return e")
+            == "bad argument #1 to 'add' (Node expected, got light userdata)")
+        #expect(try lua.eval("local _, e = pcall(add, io.stdout, newNode()) return e")
+            == "bad argument #1 to 'add' (Node expected, got FILE*)")
+        #expect(try lua.eval("local _, e = pcall(add, newOther(), newNode()) return e")
+            == "bad argument #1 to 'add' (Node expected, got Other)")
+        #expect(try lua.eval("local a = newNode() local b = newNode() return a.add(b, a)") == "2.0")
+    }
+
     @Test func finalizedObjectCannotBeUsed() throws {
         // A table finalizer resurrects a userdata whose __gc has run: its slot is nil.
         let vm = makeVM()

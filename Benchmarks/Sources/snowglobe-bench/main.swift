@@ -67,13 +67,10 @@ if selected("presentation") {
 // The Lua bridge: property set, read and method call against a plain C function call.
 if selected("bridge") {
     var results: [[String: Double]] = []
-    for _ in 1...repeats { results.append(BridgeBenchmark(iterations: 2_000_000).run()) }
+    for _ in 1...repeats { results.append(BridgeBenchmark(iterations: 50_000, rounds: 200).run()) }
     let base = median(results.compactMap { $0["base"] })
     for (key, label) in [("set", "layer.opacity = x"), ("get", "x = layer.opacity"), ("method", "layer:removeAllAnimations()")] {
-        let ratios = results.compactMap { r -> Double? in
-            guard let v = r[key], let b = r["base"], b > 0 else { return nil }
-            return v / b
-        }
+        let ratios = results.compactMap { $0[key + "Ratio"] }
         rows.append(Row(benchmark: "Lua bridge: \(label)", unit: "ns/call",
                         snowglobe: median(results.compactMap { $0[key] }), peer: "math.abs(i), same script",
                         peerValue: base, ratio: ratios.isEmpty ? nil : median(ratios), note: "target: within 2x of the C call"))
