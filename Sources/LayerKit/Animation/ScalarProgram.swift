@@ -118,6 +118,8 @@ struct ScalarProgram {
         var simpleTransform = false
         var ownersAt: UInt32 = 0, curvesAt: UInt32 = 0, easingsAt: UInt32 = 0, tracksAt: UInt32 = 0
         var basesAt: UInt32 = 0, workAt: UInt32 = 0, numbersAt: UInt32 = 0, simpleBaseAt: UInt32 = 0
+        /// The block's size in bytes, for giving it back to the arena.
+        var byteCount: UInt32 = 0
     }
 
     /// Where the steps begin: the header has the first cache line to itself.
@@ -241,7 +243,8 @@ struct ScalarProgram {
         h.curvesAt = place(TimingCurve.self, curveList.count)
         h.ownersAt = place(Unmanaged<AttachedAnimation>.self, stepList.count)
         guard size <= Int(UInt32.max) else { return nil }  // keyframes by the hundred million
-        block = .allocate(byteCount: size, alignment: 64)
+        h.byteCount = UInt32(size)
+        block = layer.programArena.allocate(byteCount: size)
         block.initializeMemory(as: Header.self, repeating: h, count: 1)
         (block + ScalarProgram.stepsAt).initializeMemory(as: Step.self, from: stepList, count: stepList.count)
         (block + Int(h.ownersAt)).initializeMemory(as: Unmanaged<AttachedAnimation>.self,
@@ -279,9 +282,13 @@ struct ScalarProgram {
         return x.family == y.family && x.mode == y.mode
     }
 
-    /// Frees the program (by the layer, once, when it drops it; everything in it is plain data).
-    func deallocate() {
-        block.deallocate()
+    /// Where the block starts (for tests of its placement).
+    var blockAddress: UnsafeRawPointer { UnsafeRawPointer(block) }
+
+    /// Frees the program into `arena`, the one it came from (by the layer, once, when it drops
+    /// it; everything in it is plain data).
+    func deallocate(in arena: ProgramArena) {
+        arena.deallocate(block, byteCount: Int(header.byteCount))
     }
 
     /// Evaluates every step at the layer's local time `time` into its presentation slot,

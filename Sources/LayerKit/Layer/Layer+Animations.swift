@@ -131,7 +131,7 @@ extension Layer {
 
     /// Compiles the attached animations into `program`, when they all allow it.
     private func compileProgram() {
-        program?.deallocate()
+        program?.deallocate(in: programArena)
         program = ScalarProgram(layer: self)
         programIsStale = false
     }
