@@ -66,33 +66,35 @@ enum Trigonometry {
     }
 
     /// sin r for |r| ≤ π/4: r − r³/3! + r⁵/5! − … − r¹⁷/17!.
+    ///
+    /// The polynomial in z = r² is summed by Estrin's scheme (pairs, then pairs of pairs with z²
+    /// and z⁴), not Horner's: its products and sums depend on one another three levels deep
+    /// instead of eight, so the result is ready in about half the time. A frame's easing and
+    /// rotation wait on it.
     @inline(__always)
     private static func kernelSin(_ r: Double) -> Double {
         let z = r * r
-        var p = 1.0 / 355_687_428_096_000
-        p = p * z - 1.0 / 1_307_674_368_000
-        p = p * z + 1.0 / 6_227_020_800
-        p = p * z - 1.0 / 39_916_800
-        p = p * z + 1.0 / 362_880
-        p = p * z - 1.0 / 5_040
-        p = p * z + 1.0 / 120
-        p = p * z - 1.0 / 6
+        let z2 = z * z
+        let z4 = z2 * z2
+        let a0 = -1.0 / 6 + z * (1.0 / 120)
+        let a1 = -1.0 / 5_040 + z * (1.0 / 362_880)
+        let a2 = -1.0 / 39_916_800 + z * (1.0 / 6_227_020_800)
+        let a3 = -1.0 / 1_307_674_368_000 + z * (1.0 / 355_687_428_096_000)
+        let p = (a0 + z2 * a1) + z4 * (a2 + z2 * a3)
         return r + r * z * p
     }
 
-    /// cos r for |r| ≤ π/4: 1 − r²/2! + r⁴/4! − … + r¹⁸/18!.
+    /// cos r for |r| ≤ π/4: 1 − r²/2! + r⁴/4! − … + r¹⁸/18!, summed as `kernelSin` sums.
     @inline(__always)
     private static func kernelCos(_ r: Double) -> Double {
         let z = r * r
-        var p = 1.0 / 6_402_373_705_728_000
-        p = p * z - 1.0 / 20_922_789_888_000
-        p = p * z + 1.0 / 87_178_291_200
-        p = p * z - 1.0 / 479_001_600
-        p = p * z + 1.0 / 3_628_800
-        p = p * z - 1.0 / 40_320
-        p = p * z + 1.0 / 720
-        p = p * z - 1.0 / 24
-        p = p * z + 0.5
+        let z2 = z * z
+        let z4 = z2 * z2
+        let a0 = 0.5 - z * (1.0 / 24)
+        let a1 = 1.0 / 720 - z * (1.0 / 40_320)
+        let a2 = 1.0 / 3_628_800 - z * (1.0 / 479_001_600)
+        let a3 = 1.0 / 87_178_291_200 - z * (1.0 / 20_922_789_888_000)
+        let p = (a0 + z2 * a1) + z4 * (a2 + z2 * a3 + z4 * (1.0 / 6_402_373_705_728_000))
         return 1 - z * p
     }
 }
