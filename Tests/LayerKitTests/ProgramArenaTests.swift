@@ -80,4 +80,22 @@ struct ProgramArenaTests {
         // The last fade began at the last frame but one: a sixtieth of a second into two.
         #expect(abs(layer.number(.opacity, .presentation) - 1.0 / 120) < 1e-9)
     }
+
+    @Test func aLayerThatOutlivesItsSceneKeepsItsProgramsArena() throws {
+        weak var arena: ProgramArena?
+        var layer: Layer?
+        do {
+            let driver = FrameDriver()
+            layer = try driver.layer(with: basic("opacity", from: .number(0), to: .number(1), duration: 4))
+            driver.frame(at: 1)
+            #expect(layer?.program != nil)
+            arena = driver.scene.programArena
+        }
+        // The scene is gone; the layer still holds the arena its program lives in.
+        #expect(layer?.scene == nil)
+        #expect(arena != nil)
+        #expect(abs((layer?.number(.opacity, .presentation) ?? 0) - 0.25) < 1e-12)
+        layer = nil
+        #expect(arena == nil)
+    }
 }
