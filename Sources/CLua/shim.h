@@ -629,10 +629,15 @@ static inline sg_Key *sg_keyslot(const sg_Type *t, const char *name) {
   return &t->keys[i];
 }
 
+/* Whether `o`, the block of the userdata at `idx`, is an sg_Object: its size and its mark. */
+static inline int sg_isobjectblock(lua_State *L, int idx, const sg_Object *o) {
+  return lua_rawlen(L, idx) == sizeof(sg_Object) && o->magic == SG_OBJECT_MAGIC;
+}
+
 /** The sg_Object at `idx`, or NULL if the value there is not one. */
 static inline sg_Object *_Nullable sg_toobject(lua_State *L, int idx) {
   sg_Object *o = (sg_Object *)lua_touserdata(L, idx);
-  if (o == NULL || lua_rawlen(L, idx) != sizeof(sg_Object) || o->magic != SG_OBJECT_MAGIC) return NULL;
+  if (o == NULL || !sg_isobjectblock(L, idx, o)) return NULL;
   return o;
 }
 
@@ -649,8 +654,7 @@ static inline int sg_isa(const sg_Type *_Nullable t, const void *swiftType) {
 static inline void *_Nullable sg_toobjectof(lua_State *L, int idx, const void *swiftType) {
   sg_Object *o = (sg_Object *)lua_touserdata(L, idx);
   if (o == NULL) return NULL;
-  if (o != sg_vm(L)->lastSelf && (lua_rawlen(L, idx) != sizeof(sg_Object) || o->magic != SG_OBJECT_MAGIC))
-    return NULL;
+  if (o != sg_vm(L)->lastSelf && !sg_isobjectblock(L, idx, o)) return NULL;
   return sg_isa(o->type, swiftType) ? o->object : NULL;
 }
 

@@ -127,12 +127,13 @@ struct ScalarProgram {
     /// The header's size, which must leave it within the first line.
     static let headerSize = MemoryLayout<Header>.size
 
-    /// One allocation, aligned to a cache line: the header, the steps, a simple model
-    /// transform's components, the easings, the keyframe tracks (views of the attached
-    /// animations' tracks, which own their curves) and their key times and values, the full model
-    /// components that component steps start from (a transform's that is not simple, a sublayer
-    /// transform's) and their working copies, the other curves, and the attached animation of each step (kept alive by
-    /// the layer's list of them). A frame reads nothing of a layer's animations outside it.
+    /// One block of the layer's `ProgramArena`, aligned to a cache line: the header, the steps, a
+    /// simple model transform's components, the easings, the keyframe tracks (views of the
+    /// attached animations' tracks, which own their curves) and their key times and values, the
+    /// full model components that component steps start from (a transform's that is not simple,
+    /// a sublayer transform's) and their working copies, the other curves, and the attached
+    /// animation of each step (kept alive by the layer's list of them). A frame reads nothing of
+    /// a layer's animations outside it.
     private let block: UnsafeMutableRawPointer
 
     private var header: Header { block.load(as: Header.self) }
