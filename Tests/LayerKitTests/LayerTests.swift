@@ -228,6 +228,34 @@ struct LayerTests {
         #expect(close(layer.point(.position, .presentation).x, 50))
     }
 
+    /// Timing set through the quick number path (the one Lua's property sets take) moves the
+    /// layer's animations from the next frame, and timing set back to the defaults gives the
+    /// layer its parent's time again.
+    @Test func timingSetAsNumbersMovesTheLayersAnimations() throws {
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: basic("opacity", from: .number(0), to: .number(1), duration: 10))
+        driver.run(until: 1)
+        #expect(close(layer.number(.opacity, .presentation), 0.1))
+        driver.scene.perform(actionsDisabled: true) { _ = layer.setNumberDirectly(3, for: .timeOffset) }
+        driver.run(until: 2)
+        #expect(close(layer.number(.opacity, .presentation), 0.5))
+        driver.scene.perform(actionsDisabled: true) {
+            _ = layer.setNumberDirectly(0, for: .timeOffset)
+            _ = layer.setNumberDirectly(2, for: .speed)
+        }
+        driver.run(until: 3)
+        #expect(close(layer.number(.opacity, .presentation), 0.6))
+        driver.scene.perform(actionsDisabled: true) {
+            _ = layer.setNumberDirectly(1, for: .speed)
+            _ = layer.setNumberDirectly(1.5, for: .beginTime)
+        }
+        driver.run(until: 4)
+        #expect(close(layer.number(.opacity, .presentation), 0.25))
+        layer[.beginTime] = .number(0)
+        driver.run(until: 5)
+        #expect(close(layer.number(.opacity, .presentation), 0.5))
+    }
+
     @Test func wrongKindsAreReportedWhenSettingProperties() {
         let scene = Scene(size: Size(width: 10, height: 10))
         let layer = Layer(scene: scene)

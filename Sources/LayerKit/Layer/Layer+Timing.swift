@@ -6,14 +6,20 @@ extension Layer {
         localTime(parentTime: parentTime, offsets: .shared)
     }
 
-    /// Reads the timing from the presentation slot: timing is not animatable, so every write
-    /// sets both slots alike, and a frame writes that line (opacity shares it) anyway, while the
-    /// model slot's would be one more line read per layer.
+    /// A layer without timing of its own has its parent's time, which the walk learns from the
+    /// layer object without reading the storage (a line that a frame otherwise only writes).
+    /// Other layers' timing is read from the presentation slot: timing is not animatable, so
+    /// every write sets both slots alike.
     @inline(__always) func localTime(parentTime: Double, offsets: StorageOffsets) -> Double {
+        guard hasOwnTiming else { return parentTime }
         let p = storage + slotSize
-        let begin = p[offsets.beginTime], speed = p[offsets.speed], offset = p[offsets.timeOffset]
-        if begin == 0 && speed == 1 && offset == 0 { return parentTime }
-        return (parentTime - begin) * speed + offset
+        return (parentTime - p[offsets.beginTime]) * p[offsets.speed] + p[offsets.timeOffset]
+    }
+
+    /// Notes whether the timing just written differs from the parent's.
+    func timingChanged() {
+        let p = storage + slotSize, offsets = StorageOffsets.shared
+        hasOwnTiming = !(p[offsets.beginTime] == 0 && p[offsets.speed] == 1 && p[offsets.timeOffset] == 0)
     }
 
     /// The time in the superlayer's time space that maps to `local` (nil when speed is 0, where

@@ -34,6 +34,7 @@ extension Layer {
         }
         storage[info.offset] = value
         if animatedMask & info.bit == 0 || !info.isAnimatable { storage[slotSize + info.offset] = value }
+        if !info.isAnimatable && property.isTiming { timingChanged() }
         return true
     }
 
@@ -131,6 +132,7 @@ extension Layer {
                 ValueSlots.store(value, spec, storage + slotSize)
             }
         }
+        if spec.id.isTiming { timingChanged() }
         if spec.id == .transform {
             cachedModelParts = nil
             programIsStale = true

@@ -13,6 +13,9 @@ public class Layer {
     /// Whether any animation is attached, kept in the layer itself so that the presentation
     /// walk passes a still layer without reading the list.
     private(set) var isAnimated = false
+    /// Whether the layer's own timing differs from its parent's (beginTime, speed or timeOffset
+    /// is set), kept here so that the walk finds a local time without reading the storage.
+    var hasOwnTiming = false
     /// Whether `program` must be compiled again (the animations or their begin times changed).
     var programIsStale = true
     /// The sublayers, back to front.

@@ -100,6 +100,9 @@ public enum PropertyID: Int, CaseIterable, Sendable {
         case .seed: return .init("seed", .number(0), on: .emitter, animatable: false)
         }
     }
+
+    /// Whether the property is part of the layer's own timing (its local time depends on it).
+    var isTiming: Bool { self == .speed || self == .timeOffset || self == .beginTime }
 }
 
 /// The facts one line of `PropertyID.declaration` states.
