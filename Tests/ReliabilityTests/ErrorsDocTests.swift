@@ -115,9 +115,13 @@ struct ErrorsDocTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         if let script = item.script {
-            FileManager.default.createFile(atPath: folder + "/main.lua", contents: Data(script.utf8))
+            try #require(FileManager.default.createFile(atPath: folder + "/main.lua", contents: Data(script.utf8)),
+                         "could not write main.lua in \(folder)")
         }
-        for (name, bytes) in item.files { FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data(bytes)) }
+        for (name, bytes) in item.files {
+            try #require(FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data(bytes)),
+                         "could not write \(name) in \(folder)")
+        }
         switch item.run {
         case .check(let args):
             let duration = args.contains("--duration") ? [] : ["--duration", "0"]
@@ -125,7 +129,7 @@ struct ErrorsDocTests {
         case .command(let args):
             return try command(args, in: folder)
         case .host(let steps):
-            return host(steps, in: folder)
+            return try host(steps, in: folder)
         }
     }
 
@@ -157,7 +161,7 @@ struct ErrorsDocTests {
     }
 
     /// Runs the script in a host as the viewer would, printing what the viewer shows.
-    static func host(_ steps: [ErrorCase.HostStep], in folder: String) -> Seen {
+    static func host(_ steps: [ErrorCase.HostStep], in folder: String) throws -> Seen {
         let path = folder + "/main.lua"
         var lines: [String] = []
         var time = 0.0
@@ -186,7 +190,8 @@ struct ErrorsDocTests {
                 var options = ScriptOptions()
                 options.persisted = host.persistedData()
                 options.isReload = true
-                FileManager.default.createFile(atPath: path, contents: Data(source.utf8))
+                try #require(FileManager.default.createFile(atPath: path, contents: Data(source.utf8)),
+                             "could not save \(path) for the reload")
                 host.close()
                 host = make(options)
             }

@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// `snowglobe check` and `snowglobe render` as a user runs them: exit codes, output, errors,
-/// determinism. They run the binary built beside this test bundle.
-struct CommandLineTests {
+/// determinism. They run the binary built beside this test bundle. A class so that each test's
+/// script folders are removed when the test is done.
+final class CommandLineTests {
     struct Result {
         let status: Int32
         let stdout: String
@@ -12,6 +13,13 @@ struct CommandLineTests {
     }
 
     static var binary: String { SnowglobeBinary.path }
+
+    /// The folders `script(_:)` made for this test.
+    private var folders: [String] = []
+
+    deinit {
+        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+    }
 
     func run(_ arguments: [String]) throws -> Result {
         let process = Process()
@@ -28,9 +36,11 @@ struct CommandLineTests {
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Writes `source` to `script.lua` in a fresh folder and returns its path.
     func script(_ source: String) throws -> String {
         let folder = NSTemporaryDirectory() + "snowglobe-cli-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folders.append(folder)
         let path = folder + "/script.lua"
         try source.write(toFile: path, atomically: true, encoding: .utf8)
         return path

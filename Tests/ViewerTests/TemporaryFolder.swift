@@ -1,12 +1,18 @@
 import Foundation
 
-/// A fresh folder under the system's temporary folder, for files a test writes.
-struct TemporaryFolder {
+/// A fresh folder under the system's temporary folder, for files a test writes. It is removed,
+/// with everything in it, when the folder is released. Tests hold it in a local declared before
+/// the viewer they start in it, so the viewer has quit (in a `defer`) before the folder goes.
+final class TemporaryFolder {
     let path: String
 
     init() throws {
         path = NSTemporaryDirectory() + "snowglobe-viewer-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
     }
 
     /// Writes `text` to `name` in the folder (in place: open, write, close) and returns its path.
