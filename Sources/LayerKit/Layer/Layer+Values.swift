@@ -34,6 +34,7 @@ extension Layer {
         }
         storage[info.offset] = value
         if animatedMask & info.bit == 0 || !info.isAnimatable { storage[slotSize + info.offset] = value }
+        // Timing is not animatable: the first test passes over the properties scripts set most.
         if !info.isAnimatable && property.isTiming { timingChanged() }
         return true
     }
