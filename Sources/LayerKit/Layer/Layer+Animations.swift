@@ -40,7 +40,12 @@ extension Layer {
 
     /// Removes every animation; each stops with finished = false.
     public func removeAllAnimations() {
-        guard !animations.isEmpty else { return }
+        // A layer without animations (a common, defensive call) takes no more than this test.
+        if !animations.isEmpty { removeEveryAnimation() }
+    }
+
+    @inline(never)
+    private func removeEveryAnimation() {
         let old = animations
         animations.removeAll()
         updateAnimatedMask()
