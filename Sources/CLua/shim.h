@@ -115,6 +115,19 @@ typedef struct sg_Type sg_Type;
 /** Releases one retain of a Swift object (set by Swift: Unmanaged.release). */
 typedef void (*sg_Release)(void *object);
 
+/** How many methods a VM calls through trampolines of their own (see sg_pushmethod). */
+#define SG_METHODPOOLSIZE 100
+
+/** A Swift method for Lua: receives the state and the live object at argument 1 (self),
+ *  already checked to be of the method's type or a subtype; returns as an sg_Function. */
+typedef int (*sg_Method)(lua_State *L, void *object);
+
+/** A pooled method: the Swift function and the Swift class its self must be. */
+typedef struct sg_PooledMethod {
+  sg_Method _Nullable function;
+  const void *_Nullable swiftType;
+} sg_PooledMethod;
+
 /** Per-VM state shared by the allocator, the hook and the bridge. A pointer to it sits in the
  *  lua_State's extra space (copied into every coroutine), so C code finds it in one load. */
 typedef struct sg_VM {
@@ -140,6 +153,8 @@ typedef struct sg_VM {
   void *_Nullable context; /* free for the host */
   const void *_Nullable lastSelf; /* the block __index last found a method for: a checked
                              object, alive until its __gc, which clears this */
+  int methodCount;        /* entries of `methods` in use */
+  sg_PooledMethod methods[SG_METHODPOOLSIZE]; /* the methods of the pooled method trampolines */
 } sg_VM;
 
 /** The VM record of any thread of a state created by sg_newstate. */
@@ -454,8 +469,7 @@ static inline lua_CFunction sg_pooledtrampoline(int i) {
 #undef SG_POOLED
 #undef SG_CASE
 #undef SG_EACHPOOLED
-#undef SG_TENS
-#undef SG_DIGITS
+/* (SG_TENS and SG_DIGITS serve the method trampolines too; see sg_pushmethod.) */
 
 /* The pooled trampoline of `f` in this VM, entering it in the pool if it is new; NULL when
  * the pool is full. */
@@ -736,6 +750,104 @@ __attribute__((always_inline)) static inline sg_Object *sg_selfobject(lua_State 
   return o;
 }
 
+/* Raises for a method's bad or released self (argument 1): "calling 'f' on bad self (Layer
+ * expected, got number)", or "attempt to use a released Layer". RAISES. */
+__attribute__((noinline, cold)) static int sg_raisebadself(lua_State *L, const void *swiftType) {
+  const sg_Type *t = sg_findtype(L, swiftType);
+  const char *name = t != NULL ? t->name : "object";
+  sg_Object *o = sg_toobject(L, 1);
+  if (o != NULL && o->object == NULL && sg_isa(o->type, swiftType)) {
+    lua_pushfstring(L, "attempt to use a released %s", name);
+    sg_prefixwhere(L, 1);
+  } else {
+    sg_pushtypeerror(L, 1, name);
+  }
+  return lua_error(L);
+}
+
+/* Calls method `f` with the object of `o` and mayFail off; then raises or yields for it. The
+ * VM record is found again after the call rather than kept in a register across it. RAISES. */
+__attribute__((always_inline)) static inline int sg_runmethod(lua_State *L, sg_Object *o, sg_Method f) {
+  sg_VM *vm = sg_vm(L);
+  int saved = vm->mayFail;
+  vm->mayFail = 0;
+  int n = f(L, o->object);
+  sg_vm(L)->mayFail = saved;
+  return sg_finish(L, n);
+}
+
+/* sg_callmethod for a self that is not the block __index has just checked: looks at its size
+ * and mark first. RAISES. */
+__attribute__((noinline)) static int sg_callmethodchecked(lua_State *L, sg_Object *_Nullable o, sg_Method f,
+                                                          const void *swiftType) {
+  if (o == NULL || !sg_isobjectblock(L, 1, o) || o->object == NULL || !sg_isa(o->type, swiftType)) {
+    return sg_raisebadself(L, swiftType);
+  }
+  return sg_runmethod(L, o, f);
+}
+
+/* Calls method `f` with `o`, the block of argument 1 (lua_touserdata's answer), which must be
+ * a live `swiftType` (or a subtype). Self is usually the block __index has just checked
+ * (vm->lastSelf), which needs no second look at its size and mark; any other goes the longer
+ * way, which keeps the registers of this path few. RAISES. */
+__attribute__((always_inline)) static inline int sg_callmethod(lua_State *L, sg_Object *_Nullable o, sg_Method f,
+                                                               const void *swiftType) {
+  if (o == NULL || o != sg_vm(L)->lastSelf || o->object == NULL || !sg_isa(o->type, swiftType)) {
+    return sg_callmethodchecked(L, o, f, swiftType);
+  }
+  return sg_runmethod(L, o, f);
+}
+
+/* The trampoline of a method past the pool: upvalue 1 the Swift function, 2 its class. */
+static int sg_methodtrampoline(lua_State *L) {
+  sg_Method f = (sg_Method)lua_touserdata(L, lua_upvalueindex(1));
+  const void *swiftType = lua_touserdata(L, lua_upvalueindex(2));
+  return sg_callmethod(L, (sg_Object *)lua_touserdata(L, 1), f, swiftType);
+}
+
+/* Method trampoline i calls the VM's pooled method i (as the pooled functions above), for
+ * every i below SG_METHODPOOLSIZE (100). */
+#define SG_EACHMETHOD(X) SG_TENS(X, 0)
+_Static_assert(SG_METHODPOOLSIZE == 100, "SG_EACHMETHOD makes 100 method trampolines");
+#define SG_POOLEDMETHOD(a, b, c) static int sg_pooledmethod_##a##b##c(lua_State *L) { \
+    sg_Object *o = (sg_Object *)lua_touserdata(L, 1); \
+    const sg_PooledMethod *m = &sg_vm(L)->methods[a * 100 + b * 10 + c]; \
+    return sg_callmethod(L, o, m->function, m->swiftType); }
+SG_EACHMETHOD(SG_POOLEDMETHOD)
+#define SG_CASE(a, b, c) case a * 100 + b * 10 + c: return sg_pooledmethod_##a##b##c;
+static inline lua_CFunction sg_pooledmethodtrampoline(int i) {
+  switch (i) {
+    SG_EACHMETHOD(SG_CASE)
+    default: return sg_methodtrampoline;
+  }
+}
+#undef SG_POOLEDMETHOD
+#undef SG_CASE
+#undef SG_EACHMETHOD
+#undef SG_TENS
+#undef SG_DIGITS
+
+/** Pushes a Lua function that calls method `f` with its self, which must be a live object of
+ *  `swiftType` (or a subtype). Pushed again, it is the same Lua value while the pool lasts. */
+static inline void sg_pushmethod(lua_State *L, sg_Method f, const void *swiftType) {
+  sg_VM *vm = sg_vm(L);
+  for (int i = 0; i < vm->methodCount; i++) {
+    if (vm->methods[i].function == f && vm->methods[i].swiftType == swiftType) {
+      lua_pushcfunction(L, sg_pooledmethodtrampoline(i));
+      return;
+    }
+  }
+  if (vm->methodCount < SG_METHODPOOLSIZE) {
+    vm->methods[vm->methodCount].function = f;
+    vm->methods[vm->methodCount].swiftType = swiftType;
+    lua_pushcfunction(L, sg_pooledmethodtrampoline(vm->methodCount++));
+    return;
+  }
+  lua_pushlightuserdata(L, (void *)f);
+  lua_pushlightuserdata(L, (void *)swiftType);
+  lua_pushcclosure(L, sg_methodtrampoline, 2);
+}
+
 /* Finds a property declared by `t` or an ancestor in the key table's value on top (popped):
  * a code (level << 16) | id. Returns the handlers' type and sets *id, or NULL. */
 static inline sg_Type *_Nullable sg_slowproperty(lua_State *L, sg_Type *t, int *id) {
@@ -747,25 +859,29 @@ static inline sg_Type *_Nullable sg_slowproperty(lua_State *L, sg_Type *t, int *
   return t;
 }
 
-/** __index of a registered type. Upvalues: 1 the key table, 2 the type (light userdata),
- *  3... the type's methods (their cache entries give the upvalue index). */
-static int sg_index(lua_State *L) {
-  sg_Object *o = sg_selfobject(L);
-  const sg_Key *k = sg_findkey(L, o->type);
-  if (k != NULL) {
-    if (!k->isMethod) return sg_callhandler(L, k->get, o->object, k->id);
-    sg_vm(L)->lastSelf = o; /* the method's own check of self is then quicker */
-    if (k->function != NULL) lua_pushcfunction(L, k->function); /* no upvalue to read */
-    else lua_pushvalue(L, lua_upvalueindex(k->id));
-    return 1;
-  }
+/* __index for a key the cache does not hold: a long name, a method past the upvalue limit,
+ * or an unknown key. RAISES. */
+__attribute__((noinline)) static int sg_indexuncached(lua_State *L, sg_Object *o) {
   int id = 0;
-  int kind = sg_rawgetkey(L); /* a long name, a method past the upvalue limit, or unknown */
+  int kind = sg_rawgetkey(L);
   sg_Type *d = sg_slowproperty(L, o->type, &id);
   if (d != NULL) return sg_callhandler(L, d->get, o->object, id);
   if (kind != LUA_TNIL) return 1;
   lua_pop(L, 1);
   return sg_callhandler(L, o->type->missing, o->object, 0);
+}
+
+/** __index of a registered type. Upvalues: 1 the key table, 2 the type (light userdata),
+ *  3... the type's methods (their cache entries give the upvalue index). */
+static int sg_index(lua_State *L) {
+  sg_Object *o = sg_selfobject(L);
+  const sg_Key *k = sg_findkey(L, o->type);
+  if (k == NULL) return sg_indexuncached(L, o);
+  if (!k->isMethod) return sg_callhandler(L, k->get, o->object, k->id);
+  sg_vm(L)->lastSelf = o; /* the method's own check of self is then quicker */
+  if (k->function != NULL) lua_pushcfunction(L, k->function); /* no upvalue to read */
+  else lua_pushvalue(L, lua_upvalueindex(k->id));
+  return 1;
 }
 
 /** __newindex of a registered type. Upvalues: 1 the key table, 2 the type. */

@@ -1,5 +1,14 @@
 import CLua
 
+/// A method of a registered type, called as `object:name(...)`: gets the state and the object
+/// at argument 1 (self), which the bridge has checked to be a live object of the type (or of a
+/// subtype): borrow it with ``LuaState/object(_:as:)`` or ``LuaState/withObject(_:as:_:)``.
+/// The other arguments start at 2. Returns as a ``LuaFunction`` does (use
+/// ``LuaState/run(_:_:)``). A bad self never reaches it: the caller gets "calling 'name' on bad
+/// self (Layer expected, got number)", "bad argument #1 to 'name' (…)" when called as a plain
+/// function, or "attempt to use a released Layer".
+public typealias LuaMethod = @convention(c) (OpaquePointer, UnsafeMutableRawPointer) -> Int32
+
 /// A property handler of a registered type: gets the state, the Swift object (borrow it with
 /// ``LuaState/object(_:as:)``) and the property's id, its index in ``LuaObjectType/properties``.
 /// A getter pushes the value and returns 1; a setter reads the value at index 3 and returns 0.
@@ -46,6 +55,17 @@ public enum LuaObjectAccess {
 /// A subtype lists its parent (registered first; its Swift class must inherit from the
 /// parent's). It inherits the parent's properties (handled by the parent's handlers) and
 /// methods, and is accepted wherever the parent is expected.
+///
+/// A method gets its self already checked, as a handler gets its object:
+///
+/// ```swift
+/// func addSublayer(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+///     LuaState.run(L) { lua in
+///         try LuaState.object(object, as: Layer.self).addSublayer(try lua.checkObject(2, as: Layer.self))
+///         return 0
+///     }
+/// }
+/// ```
 public struct LuaObjectType<Object: AnyObject> {
     /// The Lua type name (`__name`): in messages and in `tostring`.
     public var name: String
@@ -58,14 +78,14 @@ public struct LuaObjectType<Object: AnyObject> {
     /// Writes a property; nil makes every property of this type read-only.
     public var set: LuaPropertyHandler?
     /// Methods, called as `object:name(...)` with the object as argument 1.
-    public var methods: [(name: String, function: LuaFunction)]
+    public var methods: [(name: String, method: LuaMethod)]
     /// Handles an unknown key; nil raises "unknown property 'x' on Name (did you mean 'y'?)".
     public var missing: LuaPropertyHandler?
 
     /// Describes the Lua face of `Object`.
     public init(_ type: Object.Type = Object.self, name: String, parent: AnyClass? = nil,
                 properties: [String] = [], get: LuaPropertyHandler? = nil,
-                set: LuaPropertyHandler? = nil, methods: [(name: String, function: LuaFunction)] = [],
+                set: LuaPropertyHandler? = nil, methods: [(name: String, method: LuaMethod)] = [],
                 missing: LuaPropertyHandler? = nil) {
         self.name = name
         self.parent = parent
@@ -108,14 +128,21 @@ extension LuaState {
         for (id, name) in type.properties.enumerated() {
             rawSet(-1, field: name, to: id)
         }
-        for (name, function) in type.methods {
-            push(function, name: name)
+        for (name, method) in type.methods {
+            sg_pushmethod(L, method, key)
+            sg_setfunctionname(L, -1, name)
             rawSet(-2, field: name)
         }
         _ = type.name.withCString { name in
             sg_newtype(L, name, parentRecord, key, type.get ?? luaBridgeNoGetter,
                        type.set ?? luaBridgeReadOnly, type.missing ?? luaBridgeMissingKey)
         }
+    }
+
+    /// Methods of registered types that this VM calls through trampolines of their own, and how
+    /// many it can; the rest are closures (an upvalue read more per call).
+    public var pooledMethods: (count: Int, capacity: Int) {
+        (Int(sg_vm(L).pointee.methodCount), Int(SG_METHODPOOLSIZE))
     }
 
     /// Whether a Lua type is registered for `type` itself.

@@ -79,9 +79,9 @@ func setTextNode(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ key: I
 }
 
 /// `node:add(other)`: checks both as Nodes, returns the sum of opacities.
-func nodeAdd(_ L: OpaquePointer) -> Int32 {
+func nodeAdd(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let a = try lua.checkObject(1, as: Node.self)
+        let a = LuaState.object(object, as: Node.self)
         let b = try lua.checkObject(2, as: Node.self)
         lua.push(a.opacity + b.opacity)
         return 1
@@ -89,9 +89,8 @@ func nodeAdd(_ L: OpaquePointer) -> Int32 {
 }
 
 /// `node:rep(n)`: self must be a Node, n an integer; returns n.
-func nodeRep(_ L: OpaquePointer) -> Int32 {
+func nodeRep(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        _ = try lua.checkObject(1, as: Node.self)
         lua.push(try lua.checkInteger(2))
         return 1
     }

@@ -184,6 +184,7 @@ struct LuaUserdataTests {
         var node: Node? = Node(live: live)
         if let node { lua.push(node) }
         lua.setGlobal("n")
+        try lua.run("add = n.add")  // found while n was alive: __index remembers n for the method
         #expect(lua.detach(try #require(node)))
         node = nil
         #expect(live.value == 0)
@@ -192,6 +193,8 @@ struct LuaUserdataTests {
         #expect(try lua.eval("local _, e = pcall(function() n.opacity = 1 end) return e")
             == "test:1: attempt to use a released Node")
         #expect(try lua.eval("local _, e = pcall(function() return newNode():add(n) end) return e")
+            == "test:1: attempt to use a released Node")
+        #expect(try lua.eval("local _, e = pcall(function() return add(n, newNode()) end) return e")
             == "test:1: attempt to use a released Node")
     }
 
@@ -255,4 +258,55 @@ func setNothing(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ key: In
 
 func contextFunction(_ L: OpaquePointer) -> Int32 {
     0
+}
+
+/// A class of its own for every depth of nesting (`Level<Level<Node>>` …), to fill the VM's
+/// pool of method trampolines with types.
+private final class Level<Inner>: Depth {
+    let depth: Int
+    init(depth: Int) { self.depth = depth }
+}
+
+private protocol Depth: AnyObject {
+    var depth: Int { get }
+}
+
+/// `level:depth()`.
+private func levelDepth(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    LuaState.run(L) { lua in
+        guard let level = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue() as? any Depth else { return 0 }
+        lua.push(level.depth)
+        return 1
+    }
+}
+
+/// Registers `Level<Inner>` as "Level<depth>" and the `count - 1` levels inside it, pushing one
+/// object of the outermost and setting global `level<depth>` to it.
+private func registerLevels<Inner>(_ lua: LuaState, _ inner: Inner.Type, depth: Int, count: Int) {
+    lua.register(LuaObjectType(Level<Inner>.self, name: "Level\(depth)", methods: [("depth", levelDepth)]))
+    lua.push(Level<Inner>(depth: depth))
+    lua.setGlobal("level\(depth)")
+    if depth < count { registerLevels(lua, Level<Inner>.self, depth: depth + 1, count: count) }
+}
+
+@Suite("Methods past the pool of trampolines")
+struct MethodPoolTests {
+    @Test func methodsPastThePoolCheckTheirSelfAlike() throws {
+        let vm = makeVM()
+        defer { vm.close() }
+        let lua = vm.lua
+        let capacity = lua.pooledMethods.capacity
+        registerLevels(lua, Node.self, depth: 1, count: capacity + 5)
+        #expect(lua.pooledMethods.count == capacity)
+        let first = "level1", last = "level\(capacity + 5)"
+        // A pooled method and one past the pool: each answers for its own self, and both refuse
+        // another type's object with the same message.
+        #expect(try lua.eval("return \(first):depth() .. ' ' .. \(last):depth()") == "1 \(capacity + 5)")
+        #expect(try lua.eval("local _, e = pcall(\(first).depth, \(last)) return e")
+            == "bad argument #1 to 'depth' (Level1 expected, got Level\(capacity + 5))")
+        #expect(try lua.eval("local _, e = pcall(\(last).depth, \(first)) return e")
+            == "bad argument #1 to 'depth' (Level\(capacity + 5) expected, got Level1)")
+        #expect(try lua.eval("local _, e = pcall(function() return \(last).depth(5) end) return e")
+            == "test:1: bad argument #1 to 'depth' (Level\(capacity + 5) expected, got number)")
+    }
 }

@@ -42,6 +42,11 @@ struct LayerBindingTests {
          "main.lua:1: bad value for 'contentsGravity' of Layer (one of 'resize', 'resizeAspect', 'resizeAspectFill', 'center', 'top', 'bottom', 'left', 'right', 'topLeft', 'topRight', 'bottomLeft', 'bottomRight' expected, got 'sideways')"),
         ("local l = ca.Layer{}; l:addSublayer(5)", "main.lua:1: bad argument #1 to 'addSublayer' (Layer expected, got number)"),
         ("local l = ca.Layer{}; l:addAnimation(5)", "main.lua:1: bad argument #1 to 'addAnimation' (Animation expected, got number)"),
+        ("local emit = ca.EmitterLayer{}.emit; emit(ca.Layer{}, 1)", "main.lua:1: bad argument #1 to 'emit' (EmitterLayer expected, got Layer)"),
+        ("local f = ca.Layer{}.removeAllAnimations; f()", "main.lua:1: bad argument #1 to 'f' (Layer expected, got no value)"),
+        // The layer is the self __index last found a method for; the Timer method still checks its type.
+        ("local l = ca.Layer{}; local stop = ca.after(1, print).invalidate; local _ = l.removeAllAnimations; stop(l)",
+         "main.lua:1: bad argument #1 to 'stop' (Timer expected, got Layer)"),
         ("local a, b = ca.Layer{}, ca.Layer{}; a:addSublayer(b); b:addSublayer(a)",
          "main.lua:1: a layer cannot be added to itself or to one of its own sublayers"),
         ("local l = ca.Layer{}; l.superlayer = ca.root", "main.lua:1: cannot set read-only property 'superlayer' on Layer (use addSublayer)"),

@@ -17,12 +17,16 @@ struct SandboxTests {
 
     @Test func everyCaFunctionTakesAPooledTrampoline() {
         // The ca library's Swift functions all fit the VM's pool, so none pays for a closure's
-        // upvalue read (raise SG_POOLSIZE in shim.h if this fails).
+        // upvalue read (raise SG_POOLSIZE or SG_METHODPOOLSIZE in shim.h if this fails).
         let h = ScriptHarness("print(type(ca.Layer), type(ca.now))")
         #expect(h.start() == nil)
         let pool = h.host.lua.pooledFunctions
-        #expect(pool.count > 50)
+        #expect(pool.count > 40)
         #expect(pool.count < pool.capacity)
+        // So do the methods of its types.
+        let methods = h.host.lua.pooledMethods
+        #expect(methods.count > 20)
+        #expect(methods.count < methods.capacity)
     }
 
     @Test func loadRefusesBytecode() {

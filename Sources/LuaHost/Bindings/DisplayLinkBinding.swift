@@ -38,8 +38,9 @@ private func makeLink(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-private func invalidate(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in try lua.checkObject(1, as: DisplayLink.self).invalidate(); return 0 }
+private func invalidate(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    LuaState.withObject(object, as: DisplayLink.self) { $0.invalidate() }
+    return 0
 }
 
 private func getLink(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {

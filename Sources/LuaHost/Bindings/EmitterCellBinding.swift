@@ -122,14 +122,14 @@ enum EmitterCellBinding {
         do { try emitter.setEmitterCells(cells) } catch { throw lua.error("\(error)") }
     }
 
-    static let layerMethods: [(name: String, function: LuaFunction)] = [("emit", emit)]
+    static let layerMethods: [(name: String, method: LuaMethod)] = [("emit", emit)]
 }
 
 /// `layer:emit(count[, cellName])`: a burst of `count` particles of the named cell (or of every
 /// cell the layer emits), born at the emitter in the next frame evaluated.
-private func emit(_ L: OpaquePointer) -> Int32 {
+private func emit(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let layer = try lua.checkObject(1, as: EmitterLayer.self)
+        let layer = LuaState.object(object, as: EmitterLayer.self)
         let count = try lua.checkNumber(2)
         guard count >= 0 else {
             let shown = count.isNaN ? "nan" : count == count.rounded() && abs(count) < 1e15 ? String(Int(count)) : String(count)

@@ -74,7 +74,7 @@ enum LayerBinding {
 
     private static func register<T: Layer>(_ lua: LuaState, _ type: T.Type, _ kind: LayerKind,
                                            get: @escaping LuaPropertyHandler, set: @escaping LuaPropertyHandler,
-                                           methods: [(name: String, function: LuaFunction)] = []) {
+                                           methods: [(name: String, method: LuaMethod)] = []) {
         let names = registryProperties(kind).map { PropertyRegistry.spec($0).name } + kindFields(kind).map(\.rawValue)
         lua.register(LuaObjectType(type, name: kind.rawValue, parent: Layer.self, properties: names, get: get, set: set,
                                    methods: methods))

@@ -4,7 +4,7 @@ import LuaBridge
 
 /// Layer's methods (`layer:addSublayer(l)` …) and the layer constructors (`ca.Layer{…}` …).
 enum LayerMethods {
-    static let all: [(name: String, function: LuaFunction)] = [
+    static let all: [(name: String, method: LuaMethod)] = [
         ("addSublayer", addSublayer), ("insertSublayer", insertSublayer),
         ("removeFromSuperlayer", removeFromSuperlayer), ("addAnimation", addAnimation),
         ("removeAnimation", removeAnimation), ("removeAllAnimations", removeAllAnimations),
@@ -58,17 +58,17 @@ enum LayerMethods {
     }
 }
 
-private func addSublayer(_ L: OpaquePointer) -> Int32 {
+private func addSublayer(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let parent = try LayerMethods.layer(lua, 1), child = try LayerMethods.layer(lua, 2)
+        let parent = LuaState.object(object, as: Layer.self), child = try LayerMethods.layer(lua, 2)
         do { try parent.addSublayer(child) } catch { throw lua.error("\(error)") }
         return 0
     }
 }
 
-private func insertSublayer(_ L: OpaquePointer) -> Int32 {
+private func insertSublayer(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let parent = try LayerMethods.layer(lua, 1), child = try LayerMethods.layer(lua, 2)
+        let parent = LuaState.object(object, as: Layer.self), child = try LayerMethods.layer(lua, 2)
         // 1-based; anything below 1 means the front (math.mininteger - 1 would overflow).
         let index = max(try lua.checkInteger(3), 1) - 1
         do { try parent.insertSublayer(child, at: index) } catch { throw lua.error("\(error)") }
@@ -76,16 +76,16 @@ private func insertSublayer(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-private func removeFromSuperlayer(_ L: OpaquePointer) -> Int32 {
+private func removeFromSuperlayer(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        try LayerMethods.layer(lua, 1).removeFromSuperlayer()
+        LuaState.object(object, as: Layer.self).removeFromSuperlayer()
         return 0
     }
 }
 
-private func addAnimation(_ L: OpaquePointer) -> Int32 {
+private func addAnimation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let layer = try LayerMethods.layer(lua, 1)
+        let layer = LuaState.object(object, as: Layer.self)
         let animation = try lua.checkObject(2, as: Animation.self)
         let key: String? = lua.isNoneOrNil(3) ? nil : try lua.checkString(3)
         let host = try ScriptHost.require(lua)
@@ -99,32 +99,30 @@ private func addAnimation(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-private func removeAnimation(_ L: OpaquePointer) -> Int32 {
+private func removeAnimation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        try LayerMethods.layer(lua, 1).removeAnimation(forKey: try lua.checkString(2))
+        LuaState.object(object, as: Layer.self).removeAnimation(forKey: try lua.checkString(2))
         return 0
     }
 }
 
-private func removeAllAnimations(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in
-        try lua.withObject(1, as: Layer.self) { $0.removeAllAnimations() }
-        return 0
-    }
+private func removeAllAnimations(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    LuaState.withObject(object, as: Layer.self) { $0.removeAllAnimations() }
+    return 0
 }
 
-private func animationKeys(_ L: OpaquePointer) -> Int32 {
+private func animationKeys(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let keys = try LayerMethods.layer(lua, 1).animationKeys()
+        let keys = LuaState.object(object, as: Layer.self).animationKeys()
         lua.newTable(arrayCount: Int32(keys.count))
         for (i, key) in keys.enumerated() { lua.push(key); lua.rawSet(-2, index: i + 1) }
         return 1
     }
 }
 
-private func animation(_ L: OpaquePointer) -> Int32 {
+private func animation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        if let found = try LayerMethods.layer(lua, 1).animation(forKey: try lua.checkString(2)) {
+        if let found = LuaState.object(object, as: Layer.self).animation(forKey: try lua.checkString(2)) {
             lua.push(found)
         } else {
             lua.pushNil()
@@ -133,9 +131,9 @@ private func animation(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-private func presentation(_ L: OpaquePointer) -> Int32 {
+private func presentation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let layer = try LayerMethods.layer(lua, 1)
+        let layer = LuaState.object(object, as: Layer.self)
         let specs = PropertyRegistry.specs.filter { layer.kind.has($0.owner) }
         // A proxy: reads come from a table of the values, writes are refused.
         lua.newTable()
@@ -157,27 +155,27 @@ private func presentation(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-private func hitTest(_ L: OpaquePointer) -> Int32 {
+private func hitTest(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let layer = try LayerMethods.layer(lua, 1)
+        let layer = LuaState.object(object, as: Layer.self)
         guard case .point(let p) = try lua.checkValue(2, kind: .point) else { return 0 }
         if let hit = layer.hitTest(p) { lua.push(hit) } else { lua.pushNil() }
         return 1
     }
 }
 
-private func contains(_ L: OpaquePointer) -> Int32 {
+private func contains(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let layer = try LayerMethods.layer(lua, 1)
+        let layer = LuaState.object(object, as: Layer.self)
         guard case .point(let p) = try lua.checkValue(2, kind: .point) else { return 0 }
         lua.push(layer.contains(p))
         return 1
     }
 }
 
-private func convertPoint(_ L: OpaquePointer) -> Int32 {
+private func convertPoint(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let layer = try LayerMethods.layer(lua, 1)
+        let layer = LuaState.object(object, as: Layer.self)
         guard case .point(let p) = try lua.checkValue(2, kind: .point) else { return 0 }
         let target = try lua.optObject(3, as: Layer.self)
         if let converted = layer.convertPoint(p, to: target) { lua.pushPoint(converted) } else { lua.pushNil() }
@@ -185,9 +183,9 @@ private func convertPoint(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-private func convertTime(_ L: OpaquePointer) -> Int32 {
+private func convertTime(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let layer = try LayerMethods.layer(lua, 1)
+        let layer = LuaState.object(object, as: Layer.self)
         let t = try lua.checkNumber(2)
         let from = try lua.optObject(3, as: Layer.self)
         lua.push(layer.convertTime(t, from: from))

@@ -38,9 +38,10 @@ private func coordinates(_ lua: LuaState, from first: Int32, count: Int) throws(
     return values
 }
 
-private func building(_ L: OpaquePointer, count: Int, _ body: @escaping (inout Path, [Double]) -> Void) -> Int32 {
+private func building(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, count: Int,
+                      _ body: @escaping (inout Path, [Double]) -> Void) -> Int32 {
     LuaState.run(L) { lua in
-        let box = try lua.checkObject(1, as: PathBox.self)
+        let box = LuaState.object(object, as: PathBox.self)
         let c = try coordinates(lua, from: 2, count: count)
         body(&box.path, c)
         lua.top = 1
@@ -48,26 +49,26 @@ private func building(_ L: OpaquePointer, count: Int, _ body: @escaping (inout P
     }
 }
 
-private func moveTo(_ L: OpaquePointer) -> Int32 {
-    building(L, count: 2) { p, c in p.move(to: Point(x: c[0], y: c[1])) }
+private func moveTo(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    building(L, object, count: 2) { p, c in p.move(to: Point(x: c[0], y: c[1])) }
 }
-private func lineTo(_ L: OpaquePointer) -> Int32 {
-    building(L, count: 2) { p, c in p.addLine(to: Point(x: c[0], y: c[1])) }
+private func lineTo(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    building(L, object, count: 2) { p, c in p.addLine(to: Point(x: c[0], y: c[1])) }
 }
-private func curveTo(_ L: OpaquePointer) -> Int32 {
-    building(L, count: 6) { p, c in
+private func curveTo(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    building(L, object, count: 6) { p, c in
         p.addCurve(to: Point(x: c[4], y: c[5]), control1: Point(x: c[0], y: c[1]), control2: Point(x: c[2], y: c[3]))
     }
 }
-private func quadCurveTo(_ L: OpaquePointer) -> Int32 {
-    building(L, count: 4) { p, c in p.addQuadCurve(to: Point(x: c[2], y: c[3]), control: Point(x: c[0], y: c[1])) }
+private func quadCurveTo(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    building(L, object, count: 4) { p, c in p.addQuadCurve(to: Point(x: c[2], y: c[3]), control: Point(x: c[0], y: c[1])) }
 }
-private func close(_ L: OpaquePointer) -> Int32 {
-    building(L, count: 0) { p, _ in p.closeSubpath() }
+private func close(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    building(L, object, count: 0) { p, _ in p.closeSubpath() }
 }
-private func arc(_ L: OpaquePointer) -> Int32 {
+private func arc(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let box = try lua.checkObject(1, as: PathBox.self)
+        let box = LuaState.object(object, as: PathBox.self)
         let c = try coordinates(lua, from: 2, count: 5)
         let clockwise = try lua.optBoolean(7, default: true)
         box.path.addArc(center: Point(x: c[0], y: c[1]), radius: c[2], startAngle: c[3], endAngle: c[4], clockwise: clockwise)

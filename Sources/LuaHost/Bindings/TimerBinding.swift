@@ -94,8 +94,9 @@ private func scheduled(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-private func invalidate(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in try lua.checkObject(1, as: Timer.self).invalidate(); return 0 }
+private func invalidate(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    LuaState.withObject(object, as: Timer.self) { $0.invalidate() }
+    return 0
 }
 
 private func getTimer(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {

@@ -118,9 +118,9 @@ private func makeTiming(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-private func evaluate(_ L: OpaquePointer) -> Int32 {
+private func evaluate(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let box = try lua.checkObject(1, as: TimingFunctionBox.self)
+        let box = LuaState.object(object, as: TimingFunctionBox.self)
         lua.push(box.value.evaluate(try lua.checkNumber(2)))
         return 1
     }

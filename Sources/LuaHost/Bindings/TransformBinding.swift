@@ -101,18 +101,18 @@ private func makeAffine(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-private func scaled(_ L: OpaquePointer) -> Int32 {
+private func scaled(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let t = try box(lua, 1).value
+        let t = LuaState.object(object, as: TransformBox.self).value
         let sx = try finiteNumber(lua, 2)
         lua.push(TransformBox(t.scaled(x: sx, y: try optFinite(lua, 3, sx), z: try optFinite(lua, 4, 1))))
         return 1
     }
 }
 
-private func rotated(_ L: OpaquePointer) -> Int32 {
+private func rotated(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let t = try box(lua, 1).value
+        let t = LuaState.object(object, as: TransformBox.self).value
         let angle = try finiteNumber(lua, 2)
         let x = try optFinite(lua, 3, 0), y = try optFinite(lua, 4, 0), z = try optFinite(lua, 5, lua.isNoneOrNil(3) ? 1 : 0)
         lua.push(TransformBox(t.rotated(by: angle, x: x, y: y, z: z)))
@@ -120,32 +120,32 @@ private func rotated(_ L: OpaquePointer) -> Int32 {
     }
 }
 
-private func translated(_ L: OpaquePointer) -> Int32 {
+private func translated(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let t = try box(lua, 1).value
+        let t = LuaState.object(object, as: TransformBox.self).value
         lua.push(TransformBox(t.translated(x: try finiteNumber(lua, 2), y: try finiteNumber(lua, 3), z: try optFinite(lua, 4, 0))))
         return 1
     }
 }
 
-private func concat(_ L: OpaquePointer) -> Int32 {
+private func concat(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        lua.push(TransformBox(try box(lua, 1).value.concatenating(try box(lua, 2).value)))
+        lua.push(TransformBox(LuaState.object(object, as: TransformBox.self).value.concatenating(try box(lua, 2).value)))
         return 1
     }
 }
 
-private func inverted(_ L: OpaquePointer) -> Int32 {
+private func inverted(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let t = try box(lua, 1).value
+        let t = LuaState.object(object, as: TransformBox.self).value
         // As CATransform3DInvert: the original when there is no inverse.
         lua.push(TransformBox(t.inverted ?? t))
         return 1
     }
 }
 
-private func copy(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in lua.push(TransformBox(try box(lua, 1).value)); return 1 }
+private func copy(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    LuaState.run(L) { lua in lua.push(TransformBox(LuaState.object(object, as: TransformBox.self).value)); return 1 }
 }
 
 private func getTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
