@@ -63,6 +63,9 @@ PEERS ?= $(abspath $(CURDIR)/../shared/peers)
 
 bench: deps-bench
 	$(SWIFT) build $(RELEASE_FLAGS) --product snowglobe
+	# The benchmarks' build plan misses changes to the package they depend on (a source file
+	# added, a library linked otherwise): plan it afresh each time (nothing is recompiled for it).
+	rm -f Benchmarks/.build/release.yaml Benchmarks/.build/*/release/description.json
 	cd Benchmarks && $(SWIFT) build $(RELEASE_FLAGS)
 	cd Benchmarks && ./.build/release/snowglobe-bench --peers $(PEERS) --snowglobe $(CURDIR)/.build/release/snowglobe \
 	  --examples $(CURDIR)/Examples --scripts $(CURDIR)/Scripts $(BENCH_ARGS)

@@ -20,9 +20,9 @@
 #ifndef SNOWGLOBE_CLUA_SHIM_H
 #define SNOWGLOBE_CLUA_SHIM_H
 
-#include <lua.h>
-#include <lauxlib.h>
-#include <lualib.h>
+#include <lua5.4/lua.h>
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lualib.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
