@@ -78,20 +78,30 @@ final class FuzzRunner {
 
     var scriptPath: String { folder + "/main.lua" }
 
+    /// Writes `data` to `path`; whether it could.
+    static func write(_ data: Data, to path: String) -> Bool {
+        FileManager.default.createFile(atPath: path, contents: data)
+    }
+
     /// Runs one program and says what went wrong, if anything.
     func run(_ program: FuzzProgram) -> ProgramResult {
+        var result = ProgramResult()
+        // A program that could not be written would run the last one again: say so instead.
         if !writtenSupport {
-            for (name, bytes) in program.files { FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data(bytes)) }
+            for (name, bytes) in program.files where !FuzzRunner.write(Data(bytes), to: "\(folder)/\(name)") {
+                result.failures.append("could not write \(folder)/\(name)")
+            }
             writtenSupport = true
         }
         let current = "\(outFolder)/current.lua"
-        FileManager.default.createFile(atPath: current, contents: Data(program.source.utf8))
-        FileManager.default.createFile(atPath: scriptPath, contents: Data(program.source.utf8))
+        for path in [current, scriptPath] where !FuzzRunner.write(Data(program.source.utf8), to: path) {
+            result.failures.append("could not write \(path)")
+        }
+        guard result.failures.isEmpty else { return result }
         CrashGuard.arm(crash: "\nFUZZ CRASH in program \(program.seed): its source is \(current) (replay: \(program.replay))\n",
                        hang: "\nFUZZ HANG: program \(program.seed) ran over \(Int(hangSeconds)) s of wall-clock time; its source is \(current) (replay: \(program.replay))\n",
                        seconds: hangSeconds)
         defer { CrashGuard.disarm() }
-        var result = ProgramResult()
         let survivors = drive(program, into: &result)
         // Everything the run made is out of scope now.
         if survivors.host != nil { result.failures.append("the ScriptHost outlived close() and every reference to it") }
@@ -149,7 +159,9 @@ final class FuzzRunner {
                 // The old scene keeps being stepped for a moment, as a viewer shows it until the new one runs.
                 host.scene.step(to: time + 1.0 / 60)
                 collect(host, into: &result)
-                if let source { FileManager.default.createFile(atPath: scriptPath, contents: Data(source.utf8)) }
+                if let source, !FuzzRunner.write(Data(source.utf8), to: scriptPath) {
+                    result.failures.append("could not write the reloaded script to \(scriptPath)")
+                }
                 options.isReload = true
                 options.persisted = persisted
                 host = makeHost(options, into: &result)
@@ -328,9 +340,10 @@ private func fuzzOnThisThread(seed: UInt64, count: Int, seconds: Double, only: U
         if verbose { for error in result.errors { print("error: \(error.message) (in \(error.context ?? "the script"))") } }
         if !result.failures.isEmpty {
             let saved = "\(runner.outFolder)/failed-\(programSeed).lua"
-            FileManager.default.createFile(atPath: saved, contents: Data(program.source.utf8))
+            let wrote = FuzzRunner.write(Data(program.source.utf8), to: saved)
             summary.failures.append(FuzzFailure(seed: programSeed, reason: result.failures.joined(separator: "; "),
-                                                savedPath: saved, replay: program.replay))
+                                                savedPath: wrote ? saved : "(not saved: \(saved) could not be written)",
+                                                replay: program.replay))
         }
         index += 1
         if index == warmUp { summary.residentAfterWarmUp = residentMemory() }
