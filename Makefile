@@ -62,6 +62,10 @@ run: release
 PEERS ?= $(abspath $(CURDIR)/../shared/peers)
 
 bench: deps-bench
+	@# A run cut short can leave its peers running (each child has a process group of its own).
+	@if command -v pgrep >/dev/null && pgrep -x 'love|Xvfb' >/dev/null; then \
+	  echo "make bench: warning: love or Xvfb is already running (a benchmark run cut short?);" \
+	    "it will skew the figures: $$(pgrep -x -l 'love|Xvfb' | tr '\n' ' ')"; fi
 	$(SWIFT) build $(RELEASE_FLAGS) --product snowglobe
 	# The benchmarks' build plan misses changes to the package they depend on (a source file
 	# added, a library linked otherwise): plan it afresh each time (nothing is recompiled for it).
