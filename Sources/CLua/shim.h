@@ -702,13 +702,18 @@ static int sg_objectgc(lua_State *L) {
   return 0;
 }
 
-/* Raises for a bad or released self in a property access. RAISES. */
-__attribute__((noinline, cold)) static int sg_raisebadobject(lua_State *L, sg_Object *_Nullable o, sg_Type *t) {
-  if (o != NULL && o->type == t && o->object == NULL) {
-    lua_pushfstring(L, "attempt to use a released %s", t->name);
+/* Raises for a bad or released self (argument 1) of a property access or a method, which
+ * needed a `swiftType`: "calling 'f' on bad self (Layer expected, got number)", or "attempt to
+ * use a released Layer". RAISES. */
+__attribute__((noinline, cold)) static int sg_raisebadself(lua_State *L, const void *swiftType) {
+  const sg_Type *t = sg_findtype(L, swiftType);
+  const char *name = t != NULL ? t->name : "object";
+  sg_Object *o = sg_toobject(L, 1);
+  if (o != NULL && o->object == NULL && sg_isa(o->type, swiftType)) {
+    lua_pushfstring(L, "attempt to use a released %s", name);
     sg_prefixwhere(L, 1);
   } else {
-    sg_pushtypeerror(L, 1, t->name);
+    sg_pushtypeerror(L, 1, name);
   }
   return lua_error(L);
 }
@@ -745,24 +750,9 @@ static inline int sg_rawgetkey(lua_State *L) {
 __attribute__((always_inline)) static inline sg_Object *sg_selfobject(lua_State *L) {
   sg_Object *o = (sg_Object *)lua_touserdata(L, 1);
   if (o == NULL || o->magic != SG_OBJECT_MAGIC || o->type == NULL || o->object == NULL) {
-    sg_raisebadobject(L, sg_toobject(L, 1), (sg_Type *)lua_touserdata(L, lua_upvalueindex(2)));
+    sg_raisebadself(L, ((const sg_Type *)lua_touserdata(L, lua_upvalueindex(2)))->swiftType);
   }
   return o;
-}
-
-/* Raises for a method's bad or released self (argument 1): "calling 'f' on bad self (Layer
- * expected, got number)", or "attempt to use a released Layer". RAISES. */
-__attribute__((noinline, cold)) static int sg_raisebadself(lua_State *L, const void *swiftType) {
-  const sg_Type *t = sg_findtype(L, swiftType);
-  const char *name = t != NULL ? t->name : "object";
-  sg_Object *o = sg_toobject(L, 1);
-  if (o != NULL && o->object == NULL && sg_isa(o->type, swiftType)) {
-    lua_pushfstring(L, "attempt to use a released %s", name);
-    sg_prefixwhere(L, 1);
-  } else {
-    sg_pushtypeerror(L, 1, name);
-  }
-  return lua_error(L);
 }
 
 /* Calls method `f` with the object of `o` and mayFail off; then raises or yields for it. The
