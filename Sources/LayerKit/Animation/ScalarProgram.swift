@@ -296,7 +296,15 @@ struct ScalarProgram {
     /// recording starts and ends with the scene (when `records`).
     @inline(__always)
     func run(at time: Double, layer: Layer, scene: Scene, offsets: StorageOffsets, records: Bool) {
-        let presented = layer.storage + layer.slotSize
+        run(at: time, layer: .passUnretained(layer), presented: layer.storage + layer.slotSize,
+            scene: scene, offsets: offsets, records: records)
+    }
+
+    /// `run` for a caller that knows where the layer's presentation slot is: a frame reads
+    /// nothing of the layer object unless a step must copy a model value or record an end.
+    @inline(__always)
+    func run(at time: Double, layer: Unmanaged<Layer>, presented: UnsafeMutablePointer<Double>, scene: Scene,
+             offsets: StorageOffsets, records: Bool) {
         // The header once: each array's place comes from it.
         let h = header
         let steps = (block + ScalarProgram.stepsAt).assumingMemoryBound(to: Step.self)
@@ -428,8 +436,8 @@ struct ScalarProgram {
 
     /// Copies model values into the presentation: rare in a frame, so kept out of the loop.
     @inline(never)
-    private static func reset(_ layer: Layer, bits: UInt64, offsets: StorageOffsets) {
-        layer.resetPresentation(bits: bits, offsets: offsets)
+    private static func reset(_ layer: Unmanaged<Layer>, bits: UInt64, offsets: StorageOffsets) {
+        layer.takeUnretainedValue().resetPresentation(bits: bits, offsets: offsets)
     }
 
     /// An animation added outside any evaluated frame begins at the first time it is evaluated.
@@ -448,10 +456,10 @@ struct ScalarProgram {
         scene.recordStart(owner)
     }
 
-    private func recordEnd(of i: Int, layer: Layer, scene: Scene) {
+    private func recordEnd(of i: Int, layer: Unmanaged<Layer>, scene: Scene) {
         steps[i].flags.insert(.ended)
         let owner = owners[i].takeUnretainedValue()
         owner.hasEnded = true
-        scene.recordEnd(owner, on: layer)
+        scene.recordEnd(owner, on: layer.takeUnretainedValue())
     }
 }

@@ -134,6 +134,13 @@ extension Layer {
         context.finish()
     }
 
+    /// The compiled program, compiled first if it is stale (nil when some animation needs the
+    /// general path).
+    func currentProgram() -> ScalarProgram? {
+        if programIsStale { compileProgram() }
+        return program
+    }
+
     /// Compiles the attached animations into `program`, when they all allow it.
     private func compileProgram() {
         program?.deallocate(in: programArena)

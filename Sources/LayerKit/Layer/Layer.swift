@@ -10,16 +10,27 @@ public class Layer {
 
     /// The kind of layer, which decides the properties it has.
     public let kind: LayerKind
+    // A change to any of the next four makes the scene's presentation plan stale: the plan holds
+    // what they were when it was made (see `PresentationPlan`).
+
     /// Whether any animation is attached, kept in the layer itself so that the presentation
     /// walk passes a still layer without reading the list.
-    private(set) var isAnimated = false
+    private(set) var isAnimated = false {
+        didSet { if isAnimated != oldValue { scene?.presentationPlanIsStale = true } }
+    }
     /// Whether the layer's own timing differs from its parent's (beginTime, speed or timeOffset
     /// is set), kept here so that the walk finds a local time without reading the storage.
-    var hasOwnTiming = false
+    var hasOwnTiming = false {
+        didSet { if hasOwnTiming != oldValue { scene?.presentationPlanIsStale = true } }
+    }
     /// Whether `program` must be compiled again (the animations or their begin times changed).
-    var programIsStale = true
+    var programIsStale = true {
+        didSet { if programIsStale { scene?.presentationPlanIsStale = true } }
+    }
     /// The sublayers, back to front.
-    public internal(set) var sublayers: [Layer] = []
+    public internal(set) var sublayers: [Layer] = [] {
+        didSet { scene?.presentationPlanIsStale = true }
+    }
     let slotSize: Int
     /// Model slot at `storage`, presentation slot at `storage + slotSize`.
     let storage: UnsafeMutablePointer<Double>

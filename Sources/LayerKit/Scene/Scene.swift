@@ -37,7 +37,10 @@ public final class Scene {
     private var startedAnimations: [AttachedAnimation] = []
     private var endedAnimations: [(AttachedAnimation, Layer)] = []
     private var completions: [() -> Void] = []
-    private var walkStack: [WalkFrame] = []
+    /// The layers a frame visits, in tree order (see `PresentationPlan`).
+    private var presentationPlan = PresentationPlan()
+    /// Set by layers when the tree, a layer's animations or program, or its timing changes.
+    var presentationPlanIsStale = true
     private let offsets = StorageOffsets.shared
     /// Where the layers' compiled animation programs live, one after another in the order they
     /// were compiled (see `ProgramArena`).
@@ -160,45 +163,18 @@ public final class Scene {
     /// Evaluates every animation of every layer in the tree at the current time, and steps every
     /// emitter layer's particles to it, in tree order (depth first, back to front).
     public func evaluatePresentation() {
-        // Nothing changes the tree while it is evaluated (callbacks run after), so the walk can
-        // hold its layers unretained. The stack holds the layers whose sublayers are being
-        // walked, each with the next sublayer to visit and its local time: siblings without
-        // sublayers of their own are visited in one loop.
         let offsets = self.offsets
-        walkStack.removeAll(keepingCapacity: true)
         let rootTime = evaluate(root, parentTime: time, offsets: offsets)
-        walkStack.append(WalkFrame(layer: .passUnretained(root), next: 0, time: rootTime))
-        walk: while let frame = walkStack.popLast() {
-            let sublayers = frame.layer.takeUnretainedValue().sublayers
-            var i = frame.next
-            while i < sublayers.count {
-                // `sublayers` holds the layer throughout: no retain and release per layer.
-                let layer = Unmanaged.passUnretained(sublayers[i])
-                i += 1
-                let (local, isLeaf) = layer._withUnsafeGuaranteedRef {
-                    (evaluate($0, parentTime: frame.time, offsets: offsets), $0.sublayers.isEmpty)
-                }
-                if !isLeaf {
-                    walkStack.append(WalkFrame(layer: frame.layer, next: i, time: frame.time))
-                    walkStack.append(WalkFrame(layer: layer, next: 0, time: local))
-                    continue walk
-                }
-            }
+        if presentationPlanIsStale {
+            presentationPlanIsStale = false
+            presentationPlan.make(root: root)
         }
-    }
-
-    /// A layer whose sublayers the presentation walk is visiting.
-    private struct WalkFrame {
-        let layer: Unmanaged<Layer>
-        /// The index of the next sublayer to visit.
-        let next: Int
-        /// The layer's local time.
-        let time: Double
+        presentationPlan.run(rootTime: rootTime, scene: self, offsets: offsets)
     }
 
     /// Evaluates one layer's animations (and particles) at `parentTime`; returns its local time.
     @inline(__always)
-    private func evaluate(_ layer: Layer, parentTime: Double, offsets: StorageOffsets) -> Double {
+    func evaluate(_ layer: Layer, parentTime: Double, offsets: StorageOffsets) -> Double {
         let local = layer.localTime(parentTime: parentTime, offsets: offsets)
         if layer.isAnimated { layer.applyAnimations(at: local, scene: self, offsets: offsets) }
         if layer.kind == .emitter {

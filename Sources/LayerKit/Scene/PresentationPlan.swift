@@ -1,0 +1,99 @@
+/// The presentation walk laid out flat: the layers of the tree that a frame must visit, in tree
+/// order, each with what the frame needs of it at hand, so that a frame reads one array from
+/// start to end instead of every layer object.
+///
+/// A layer object is a line of memory of its own, reached through its superlayer's list: with
+/// a large tree every layer's first read waits on memory, and nothing else can run meanwhile.
+/// A plan's entries are read in order, as are the compiled programs they point to (the arena
+/// holds them in the order the plan compiled them), so the processor fetches ahead of the loop.
+///
+/// The plan holds what it read of each layer: whether it is animated, its compiled program,
+/// whether its timing is its own, its sublayers. Changing any of these marks the scene's plan
+/// stale (see `Layer`), and the next frame makes it again before evaluating. Layers that a frame
+/// has nothing to do for (not animated, not emitting, with no timing of their own to pass down)
+/// have no entry.
+struct PresentationPlan {
+    /// One layer to visit.
+    struct Entry {
+        /// Held by its superlayer while the plan is current: any change to the tree makes the plan
+        /// stale before the layer can go.
+        let layer: Unmanaged<Layer>
+        /// The layer's program, for a layer that is evaluated by running it alone: no timing of
+        /// its own, not an emitter. Nil for a layer that takes the general path (`Scene.evaluate`).
+        let program: ScalarProgram?
+        /// The layer's presentation slot.
+        let presented: UnsafeMutablePointer<Double>
+        /// Where the superlayer's local time is in `times`.
+        let parentSlot: Int32
+        /// Where the layer's local time goes for its sublayers; -1 when they have none of their
+        /// own to take (the layer's time is its superlayer's, or it has no sublayers).
+        let slot: Int32
+    }
+
+    private(set) var entries: [Entry] = []
+    /// Local times that sublayers take: the root's first, then each layer's whose timing is its
+    /// own and that has sublayers.
+    private var times: [Double] = [0]
+    /// The walk that makes the plan: layers whose sublayers are being visited, with the next one
+    /// and the slot of their local time.
+    private var stack: [(layer: Unmanaged<Layer>, next: Int, slot: Int32)] = []
+
+    /// Makes the plan for the tree under `root` (the root itself is evaluated apart, its local
+    /// time in slot 0). Compiles stale programs on the way, in tree order, so that the arena holds
+    /// them in the order frames read them.
+    mutating func make(root: Layer) {
+        entries.removeAll(keepingCapacity: true)
+        stack.removeAll(keepingCapacity: true)
+        var slotCount: Int32 = 1
+        stack.append((.passUnretained(root), 0, 0))
+        walk: while let frame = stack.popLast() {
+            let sublayers = frame.layer.takeUnretainedValue().sublayers
+            var i = frame.next
+            while i < sublayers.count {
+                let layer = sublayers[i]
+                i += 1
+                let isParent = !layer.sublayers.isEmpty
+                var slot = frame.slot
+                if layer.hasOwnTiming && isParent {
+                    slot = slotCount
+                    slotCount += 1
+                }
+                let isEmitter = layer.kind == .emitter
+                if layer.isAnimated || isEmitter || slot != frame.slot {
+                    let program = layer.isAnimated && !layer.hasOwnTiming && !isEmitter ? layer.currentProgram() : nil
+                    entries.append(Entry(layer: .passUnretained(layer), program: program,
+                                         presented: layer.storage + layer.slotSize, parentSlot: frame.slot,
+                                         slot: slot != frame.slot ? slot : -1))
+                }
+                if isParent {
+                    stack.append((frame.layer, i, frame.slot))
+                    stack.append((.passUnretained(layer), 0, slot))
+                    continue walk
+                }
+            }
+        }
+        times = Array(repeating: 0, count: Int(slotCount))
+    }
+
+    /// Evaluates every entry, the root's local time being `rootTime`.
+    mutating func run(rootTime: Double, scene: Scene, offsets: StorageOffsets) {
+        times.withUnsafeMutableBufferPointer { times in
+            guard let times = times.baseAddress else { return }
+            times[0] = rootTime
+            entries.withUnsafeBufferPointer { entries in
+                for entry in entries {
+                    let parentTime = times[Int(entry.parentSlot)]
+                    if let program = entry.program {
+                        program.run(at: parentTime, layer: entry.layer, presented: entry.presented, scene: scene,
+                                    offsets: offsets, records: true)
+                    } else {
+                        let local = entry.layer._withUnsafeGuaranteedRef {
+                            scene.evaluate($0, parentTime: parentTime, offsets: offsets)
+                        }
+                        if entry.slot >= 0 { times[Int(entry.slot)] = local }
+                    }
+                }
+            }
+        }
+    }
+}
