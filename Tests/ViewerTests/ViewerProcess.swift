@@ -60,7 +60,7 @@ final class ViewerProcess: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { _ = process.exitStatus(killingAfter: 0) }
     }
 
     /// Every line the viewer printed so far.
@@ -95,8 +95,7 @@ final class ViewerProcess: @unchecked Sendable {
         tool.standardError = FileHandle.nullDevice
         try tool.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        tool.waitUntilExit()
-        guard tool.terminationStatus == 0 else {
+        guard tool.exitStatus(killingAfter: 10) == 0 else {
             throw Failure(description: "xdotool \(arguments.joined(separator: " ")) failed")
         }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -126,11 +125,7 @@ final class ViewerProcess: @unchecked Sendable {
     @discardableResult
     func quit() -> Int32 {
         try? press("Escape")
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return process.exitStatus(killingAfter: 10)
     }
 }
 
