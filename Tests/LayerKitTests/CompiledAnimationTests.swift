@@ -186,6 +186,26 @@ struct CompiledAnimationTests {
         }
     }
 
+    @Test func componentsWhoseSumOverflowsShowAsTheGeneralPathShowsThem() throws {
+        // Each component is finite, but together they overflow the finiteness test's sum: the
+        // compiled transform takes the general composition, which must give the same matrix.
+        let driver = FrameDriver()
+        let direct = driver.committedLayer(), grouped = driver.committedLayer()
+        let big = Double.greatestFiniteMagnitude
+        let across = basic("transform.translation.x", from: .number(big), to: .number(big), duration: 2)
+        let down = basic("transform.translation.y", from: .number(big), to: .number(big), duration: 2)
+        let turn = basic("transform.rotation.z", from: .number(0), to: .number(1), duration: 2)
+        for (i, a) in [across, down, turn].enumerated() { try direct.addAnimation(a, forKey: "a\(i)") }
+        let group = AnimationGroup()
+        group.animations = [across, down, turn]
+        group.duration = 2
+        try grouped.addAnimation(group, forKey: "group")
+        driver.frame(at: 0.5)
+        let a = direct.transform(.transform, .presentation), b = grouped.transform(.transform, .presentation)
+        #expect(a.m41 == big && a.m42 == big)
+        for (x, y) in zip(a.entries, b.entries) { #expect(x == y, "compiled \(x), general \(y)") }
+    }
+
     @Test func aComponentAnimationFollowsChangesToTheOtherComponents() throws {
         let driver = FrameDriver()
         let layer = try driver.layer(with: basic("position.y", from: .number(0), to: .number(100), duration: 2))

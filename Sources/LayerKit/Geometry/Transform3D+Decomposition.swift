@@ -118,12 +118,15 @@ extension Transform3D {
         areFinite(p.rotationZ, p.scaleX, p.scaleY, p.scaleZ, p.translationX, p.translationY, p.translationZ)
     }
 
-    /// Whether seven numbers are all finite, without a branch each: a finite number times zero
-    /// is a zero, an infinite one or NaN gives NaN, and a sum with a NaN in it is NaN.
+    /// Whether seven numbers are all finite, without a branch each: a sum with an infinity or
+    /// NaN in it is not finite, so the sum minus itself is NaN, not 0. (A sum of finite numbers
+    /// that overflows says no as well: callers then take their general path, which is right for
+    /// any numbers.) Summed in pairs, so that the additions need not wait on one another.
     @inline(__always)
     static func areFinite(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double,
                           _ g: Double) -> Bool {
-        a * 0 + b * 0 + c * 0 + d * 0 + e * 0 + f * 0 + g * 0 == 0
+        let sum = ((a + b) + (c + d)) + ((e + f) + g)
+        return sum - sum == 0
     }
 
     /// Scale, then a turn about z, then a translation, multiplied out (all finite).
