@@ -124,6 +124,8 @@ public final class Viewer {
         script.log = log
         let scale = Float(opened.scale)
         SDL_RenderSetScale(opened.renderer, scale, scale)
+        // Watched from before the first load, so that a save made while it runs is seen after.
+        watcher?.watch(script.dependencies)
         if script.load(reload: false) == .loaded { sceneOrigin = clock.now }
         watcher?.watch(script.dependencies)
     }

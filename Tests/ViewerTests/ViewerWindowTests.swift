@@ -60,6 +60,20 @@ struct ViewerWindowTests {
         #expect(viewer.quit() == 0)
     }
 
+    @Test func aSaveWhileTheScriptFirstLoadsIsNotMissed() throws {
+        // The first load takes a second; the save lands in the middle of it. The viewer watches
+        // the file from before it loads it, so the save is seen once the load is done.
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", "print('loading')\nlocal t = os.clock()\nwhile os.clock() - t < 1 do end\n"
+                         + Self.coloured("red"))
+        let viewer = try ViewerProcess(script: "scene.lua", folder: folder.path)
+        defer { viewer.quit() }
+        try viewer.waitForLine { $0 == "loading" }
+        try folder.write("scene.lua", Self.coloured("blue"))
+        try viewer.waitForLine { $0 == "loaded\tred\t1\tfalse" }
+        try viewer.waitForLine { $0 == "loaded\tblue\t2\ttrue" }
+    }
+
     @Test func reloadSurvivesAbuseAndEndsOnTheNewestGoodScene() throws {
         let folder = try TemporaryFolder()
         let good = Self.coloured("red")
