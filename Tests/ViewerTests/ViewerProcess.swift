@@ -51,12 +51,18 @@ final class ViewerProcess: @unchecked Sendable {
         let parts = announced.split(separator: " ").map(String.init)
         guard parts.count >= 3 else { throw Failure(description: "xvfb-run said: \(announced)") }
         environment = ["DISPLAY": parts[1], "XAUTHORITY": parts[2], "PATH": "/usr/bin:/bin"]
-        // The window is there when xdotool finds it; then put the pointer over it so that keys reach it.
-        for _ in 0..<200 {
-            if let found = try? xdotool(["search", "--name", "snowglobe"]), !found.isEmpty { break }
-            Thread.sleep(forTimeInterval: 0.05)
+        // The window is there when xdotool finds it (a machine busy with other tests can take a
+        // while); then put the pointer inside it, where keys reach it (no window manager runs).
+        let deadline = Date().addingTimeInterval(60)
+        var window = ""
+        while window.isEmpty && Date() < deadline {
+            window = (try? xdotool(["search", "--name", "snowglobe"]))?.split(separator: "\n").first.map(String.init) ?? ""
+            if window.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
         }
-        try xdotool(["mousemove", "5", "5"])
+        guard !window.isEmpty else {
+            throw Failure(description: "the viewer's window did not appear in 60 s; it printed:\n" + output.joined(separator: "\n"))
+        }
+        try xdotool(["mousemove", "--window", window, "5", "5"])
     }
 
     deinit {
@@ -112,11 +118,16 @@ final class ViewerProcess: @unchecked Sendable {
         try xdotool(["mousemove", "--window", window, String(x), String(y), "click", "1"])
     }
 
-    /// Takes a screenshot with F12 and reads it back.
+    /// Takes a screenshot with F12 and reads it back. F12 is pressed again if nothing answers
+    /// in 10 s: a key sent while the X server is still mapping the window can be lost.
     func screenshot() throws -> Image {
         let before = output.count
-        try press("F12")
-        let line = try waitForLine(after: before) { $0.hasPrefix("snowglobe: screenshot saved to ") }
+        let saved: (String) -> Bool = { $0.hasPrefix("snowglobe: screenshot saved to ") }
+        for _ in 0..<2 {
+            try press("F12")
+            if (try? waitForLine(after: before, timeout: 10, saved)) != nil { break }
+        }
+        let line = try waitForLine(after: before, saved)
         let path = String(line.dropFirst("snowglobe: screenshot saved to ".count))
         return try ImageLoader.load(path: path)
     }
