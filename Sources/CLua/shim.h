@@ -11,6 +11,7 @@
  *   5. Protected calls and resumes with the traceback handler and the budgets.
  *   6. Swift objects as userdata: the weak cache, types, the property fast path, __gc.
  *   7. String patterns under the time limit (patterns.h).
+ *   8. `pairs` in the same order in every run (pairs.h).
  *
  * The rule (see LuaFunction.swift): a Lua error is a longjmp, and it must never cross a Swift
  * frame. Every function here that may raise says so ("RAISES"); Swift never calls those. The
@@ -1107,5 +1108,6 @@ static inline void sg_freetypes(sg_VM *vm) {
  * ======================================================================================== */
 
 #include "patterns.h"
+#include "pairs.h"
 
 #endif

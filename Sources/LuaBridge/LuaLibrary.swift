@@ -41,6 +41,13 @@ public enum LuaLibrary: String, CaseIterable, Sendable {
 }
 
 extension LuaState {
+    /// Makes the global `pairs` visit keys in the same order in every run (numbers ascending,
+    /// then strings by their bytes, then booleans, then the rest): Lua's own order follows string
+    /// hashes, which each state seeds afresh. Call it after opening the base library.
+    public func orderPairs() {
+        sg_orderpairs(L)
+    }
+
     /// Opens `libraries` (`luaL_requiref`): each is set as a global and in `package.loaded`.
     public func open(_ libraries: [LuaLibrary]) {
         for library in libraries {

@@ -3,7 +3,8 @@ import LuaBridge
 
 /// The sandbox: base, string, table, math, utf8, coroutine and os.clock/time/date only; no io,
 /// no debug, no package.loadlib; loadfile, dofile and require confined to the script's folder
-/// and the Scripts/ library; math.random seeded from the options.
+/// and the Scripts/ library; math.random seeded from the options; `pairs` in the same order in
+/// every run.
 extension ScriptHost {
     /// The largest file a script may load as code.
     static let maxChunkBytes = 16 << 20
@@ -11,6 +12,7 @@ extension ScriptHost {
     func installSandbox() {
         lua.open([.base, .string, .table, .math, .utf8, .coroutine, .os])
         lua.limitStringPatterns()
+        lua.orderPairs()
         lua.removeFields(["execute", "remove", "rename", "exit", "getenv", "tmpname", "setlocale", "difftime"],
                          fromGlobal: "os")
         lua.removeGlobals(["dofile", "loadfile"])
