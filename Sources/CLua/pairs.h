@@ -112,7 +112,10 @@ static int sg_orderedpairs(lua_State *L) {
   }
   int *order = (int *)lua_newuserdatauv(L, (size_t)(count > 0 ? count : 1) * 2 * sizeof(int), 0);
   for (int k = 0; k < count; k++) order[k] = first + k;
-  sg_sortkeys(L, order, order + count, count);
+  /* An array (keys 1…n, which `next` gives in order) needs no sorting: check before sorting. */
+  int sorted = 1;
+  for (int k = 1; k < count && sorted; k++) sorted = sg_comparekeys(L, first + k - 1, first + k) < 0;
+  if (!sorted) sg_sortkeys(L, order, order + count, count);
   lua_createtable(L, count, 0);
   for (int k = 0; k < count; k++) {
     lua_pushvalue(L, order[k]);

@@ -32,6 +32,18 @@ struct OrderedPairsTests {
         #expect(h.output == ["-1.5=neg 1=a 2=b 2.5=half 3=c 10=ten x=1 false=f true=t"])
     }
 
+    @Test func anArrayAndIntegersAddedPastItsEndComeInOrder() {
+        let h = ScriptHarness("""
+            local t = {"a", "b", "c"}
+            t[6], t[5], t[4] = "f", "e", "d"
+            local o = {}
+            for k, v in pairs(t) do o[#o + 1] = k .. v end
+            print(table.concat(o, " "))
+            """)
+        #expect(h.start() == nil)
+        #expect(h.output == ["1a 2b 3c 4d 5e 6f"])
+    }
+
     @Test func keysClearedDuringTheLoopAreSkippedAndClearingAllWorks() {
         let h = ScriptHarness("""
             local t = {a = 1, b = 2, c = 3, d = 4}
