@@ -15,46 +15,72 @@
 
 #define SG_ORDEREDPAIRS_MAX 100000
 
-/** The rank of the key at stack index `i`: numbers, strings, booleans, then the rest. */
-static inline int sg_keyrank(lua_State *L, int i) {
-  switch (lua_type(L, i)) {
-  case LUA_TNUMBER: return 0;
-  case LUA_TSTRING: return 1;
-  case LUA_TBOOLEAN: return 2;
-  default: return 3;
+/** What ordering needs of a key, read once: the key itself stays on the stack at `index`. */
+typedef struct sg_PairKey {
+  int index;
+  /* 0 a number, 1 a string, 2 a boolean, 3 anything else. */
+  int rank;
+  int isInteger;
+  lua_Integer integer; /* an integer key, or a boolean's 0 or 1 */
+  lua_Number number;   /* a float key */
+  const char *_Nullable string;
+  size_t length;
+} sg_PairKey;
+
+static inline void sg_readkey(lua_State *L, int index, sg_PairKey *key) {
+  memset(key, 0, sizeof(sg_PairKey));
+  key->index = index;
+  switch (lua_type(L, index)) {
+  case LUA_TNUMBER:
+    key->isInteger = lua_isinteger(L, index);
+    if (key->isInteger) key->integer = lua_tointeger(L, index);
+    else key->number = lua_tonumber(L, index);
+    break;
+  case LUA_TSTRING:
+    key->rank = 1;
+    key->string = lua_tolstring(L, index, &key->length);
+    break;
+  case LUA_TBOOLEAN:
+    key->rank = 2;
+    key->integer = lua_toboolean(L, index);
+    break;
+  default: key->rank = 3;
   }
 }
 
-/** Orders two keys given by their stack indices: negative, zero or positive. */
-static int sg_comparekeys(lua_State *L, int i, int j) {
-  int ri = sg_keyrank(L, i), rj = sg_keyrank(L, j);
-  if (ri != rj) return ri < rj ? -1 : 1;
-  switch (ri) {
+/** Orders two keys: negative, zero or positive. */
+static int sg_comparekeys(lua_State *L, const sg_PairKey *a, const sg_PairKey *b) {
+  if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
+  switch (a->rank) {
   case 0:
-    /* Numbers compare without metamethods, and keys are never NaN. */
-    return lua_compare(L, i, j, LUA_OPLT) ? -1 : lua_compare(L, j, i, LUA_OPLT) ? 1 : 0;
+    if (a->isInteger && b->isInteger) return a->integer < b->integer ? -1 : a->integer > b->integer;
+    if (!a->isInteger && !b->isInteger) return a->number < b->number ? -1 : a->number > b->number;
+    /* An integer beside a float: Lua compares them exactly (keys are never NaN). */
+    return lua_compare(L, a->index, b->index, LUA_OPLT) ? -1 : lua_compare(L, b->index, a->index, LUA_OPLT);
   case 1: {
-    size_t ni = 0, nj = 0;
-    const char *si = lua_tolstring(L, i, &ni), *sj = lua_tolstring(L, j, &nj);
-    int c = memcmp(si, sj, ni < nj ? ni : nj);
-    if (c != 0) return c < 0 ? -1 : 1;
-    return ni < nj ? -1 : ni > nj ? 1 : 0;
+    /* Byte by byte: keys are short, and usually differ early. */
+    size_t n = a->length < b->length ? a->length : b->length;
+    const unsigned char *x = (const unsigned char *)a->string, *y = (const unsigned char *)b->string;
+    for (size_t k = 0; k < n; k++) {
+      if (x[k] != y[k]) return x[k] < y[k] ? -1 : 1;
+    }
+    return a->length < b->length ? -1 : a->length > b->length;
   }
-  case 2: return lua_toboolean(L, i) - lua_toboolean(L, j);
-  default: return i < j ? -1 : i > j ? 1 : 0;
+  case 2: return (int)(a->integer - b->integer);
+  default: return a->index < b->index ? -1 : a->index > b->index;
   }
 }
 
-/** Sorts the `count` stack indices in `order` by their keys (a merge sort, bottom up, through
- *  `spare`, which has room for as many). */
-static void sg_sortkeys(lua_State *L, int *order, int *spare, int count) {
+/** Sorts `order` (`count` indices into `keys`) by the keys they name: a merge sort, bottom up,
+ *  through `spare`, which has room for as many. */
+static void sg_sortkeys(lua_State *L, const sg_PairKey *keys, int *order, int *spare, int count) {
   int *from = order, *to = spare;
   for (int width = 1; width < count; width *= 2) {
     for (int lo = 0; lo < count; lo += 2 * width) {
       int mid = lo + width < count ? lo + width : count;
       int hi = lo + 2 * width < count ? lo + 2 * width : count;
       int a = lo, b = mid, k = lo;
-      while (a < mid && b < hi) to[k++] = sg_comparekeys(L, from[a], from[b]) <= 0 ? from[a++] : from[b++];
+      while (a < mid && b < hi) to[k++] = sg_comparekeys(L, &keys[from[a]], &keys[from[b]]) <= 0 ? from[a++] : from[b++];
       while (a < mid) to[k++] = from[a++];
       while (b < hi) to[k++] = from[b++];
     }
@@ -87,38 +113,36 @@ static int sg_orderedpairs(lua_State *L) {
   }
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 1);
-  int count = 0;
+  /* Every key on the stack from index 2 (each also serves `lua_next` as the place to go on
+   * from), in one pass; a table too large to sort goes to Lua's own next instead. */
+  int first = 2, count = 0;
   lua_pushnil(L);
   while (lua_next(L, 1)) {
     lua_pop(L, 1);
-    if (++count > SG_ORDEREDPAIRS_MAX) {
-      lua_pop(L, 1);
-      break;
+    if (count >= SG_ORDEREDPAIRS_MAX || !lua_checkstack(L, 8)) {
+      lua_settop(L, 1);
+      lua_pushvalue(L, lua_upvalueindex(1)); /* Lua's own next */
+      lua_pushvalue(L, 1);
+      lua_pushnil(L);
+      return 3;
     }
-  }
-  if (count > SG_ORDEREDPAIRS_MAX || !lua_checkstack(L, count + 8)) {
-    lua_settop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(1)); /* Lua's own next */
-    lua_pushvalue(L, 1);
-    lua_pushnil(L);
-    return 3;
-  }
-  /* Every key on the stack (each also serves `lua_next` as the place to go on from). */
-  int first = 2;
-  lua_pushnil(L);
-  while (lua_next(L, 1)) {
-    lua_pop(L, 1);
     lua_pushvalue(L, -1);
+    count++;
   }
-  int *order = (int *)lua_newuserdatauv(L, (size_t)(count > 0 ? count : 1) * 2 * sizeof(int), 0);
-  for (int k = 0; k < count; k++) order[k] = first + k;
+  size_t slots = (size_t)(count > 0 ? count : 1);
+  sg_PairKey *keys = (sg_PairKey *)lua_newuserdatauv(L, slots * (sizeof(sg_PairKey) + 2 * sizeof(int)), 0);
+  int *order = (int *)(keys + slots);
+  for (int k = 0; k < count; k++) {
+    sg_readkey(L, first + k, &keys[k]);
+    order[k] = k;
+  }
   /* An array (keys 1…n, which `next` gives in order) needs no sorting: check before sorting. */
   int sorted = 1;
-  for (int k = 1; k < count && sorted; k++) sorted = sg_comparekeys(L, first + k - 1, first + k) < 0;
-  if (!sorted) sg_sortkeys(L, order, order + count, count);
+  for (int k = 1; k < count && sorted; k++) sorted = sg_comparekeys(L, &keys[k - 1], &keys[k]) < 0;
+  if (!sorted) sg_sortkeys(L, keys, order, order + count, count);
   lua_createtable(L, count, 0);
   for (int k = 0; k < count; k++) {
-    lua_pushvalue(L, order[k]);
+    lua_pushvalue(L, keys[order[k]].index);
     lua_rawseti(L, -2, k + 1);
   }
   lua_pushvalue(L, 1);
