@@ -58,12 +58,9 @@ static int sg_comparekeys(lua_State *L, const sg_PairKey *a, const sg_PairKey *b
     /* An integer beside a float: Lua compares them exactly (keys are never NaN). */
     return lua_compare(L, a->index, b->index, LUA_OPLT) ? -1 : lua_compare(L, b->index, a->index, LUA_OPLT);
   case 1: {
-    /* Byte by byte: keys are short, and usually differ early. */
     size_t n = a->length < b->length ? a->length : b->length;
-    const unsigned char *x = (const unsigned char *)a->string, *y = (const unsigned char *)b->string;
-    for (size_t k = 0; k < n; k++) {
-      if (x[k] != y[k]) return x[k] < y[k] ? -1 : 1;
-    }
+    int c = n > 0 ? memcmp(a->string, b->string, n) : 0;
+    if (c != 0) return c < 0 ? -1 : 1;
     return a->length < b->length ? -1 : a->length > b->length;
   }
   case 2: return (int)(a->integer - b->integer);

@@ -58,7 +58,7 @@ final class ViewerProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(20)
         var window = ""
         while window.isEmpty && Date() < deadline {
-            window = (try? xdotool(["search", "--name", "snowglobe"]))?.split(separator: "\n").first.map(String.init) ?? ""
+            window = (try? findWindow()) ?? ""
             if window.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
         }
         try xdotool(window.isEmpty ? ["mousemove", "5", "5"] : ["mousemove", "--window", window, "5", "5"])
@@ -113,8 +113,12 @@ final class ViewerProcess: @unchecked Sendable {
 
     /// Clicks the left button at (`x`, `y`) in the window.
     func click(x: Int, y: Int) throws {
-        let window = try xdotool(["search", "--name", "snowglobe"]).split(separator: "\n").first.map(String.init) ?? ""
-        try xdotool(["mousemove", "--window", window, String(x), String(y), "click", "1"])
+        try xdotool(["mousemove", "--window", try findWindow(), String(x), String(y), "click", "1"])
+    }
+
+    /// The viewer's window id, as xdotool finds it by name ("" when it finds none).
+    private func findWindow() throws -> String {
+        try xdotool(["search", "--name", "snowglobe"]).split(separator: "\n").first.map(String.init) ?? ""
     }
 
     /// Takes a screenshot with F12 and reads it back. F12 is pressed again if nothing answers

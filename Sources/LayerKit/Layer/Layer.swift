@@ -5,8 +5,9 @@
 /// slot and a presentation slot. Typed accessors read them by `PropertyID`. A layer belongs to
 /// one `Scene` (its transactions, clock and timers) for its whole life.
 public class Layer {
-    // What the presentation walk reads of every layer comes first, within one cache line
-    // (stored properties are laid out in the order they are declared).
+    // What making the presentation plan reads of every layer (and a frame of a layer on the
+    // general path) comes first, within one cache line (stored properties are laid out in the
+    // order they are declared).
 
     /// The kind of layer, which decides the properties it has.
     public let kind: LayerKind

@@ -30,7 +30,7 @@ struct PresentationPlan {
         let slot: Int32
     }
 
-    private(set) var entries: [Entry] = []
+    private var entries: [Entry] = []
     /// Local times that sublayers take: the root's first, then each layer's whose timing is its
     /// own and that has sublayers.
     private var times: [Double] = [0]
