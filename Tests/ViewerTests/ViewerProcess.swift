@@ -53,9 +53,10 @@ final class ViewerProcess: @unchecked Sendable {
         environment = ["DISPLAY": parts[1], "XAUTHORITY": parts[2], "PATH": "/usr/bin:/bin"]
         // The window is there when xdotool finds it (a machine busy with other tests can take a
         // while); then put the pointer inside it, where keys reach it (no window manager runs).
-        // In a full test run xdotool has been seen not to find a window that was there: go on
-        // after 20 s with the pointer at the screen's corner, where the window opens.
-        let deadline = Date().addingTimeInterval(20)
+        // In a full test run the window has been seen to take more than 20 s to appear (the
+        // X server busy all that time): go on after 60 s with the pointer at the screen's
+        // corner, where the window opens.
+        let deadline = Date().addingTimeInterval(60)
         var window = ""
         while window.isEmpty && Date() < deadline {
             window = (try? findWindow()) ?? ""
@@ -121,12 +122,12 @@ final class ViewerProcess: @unchecked Sendable {
         try xdotool(["search", "--name", "snowglobe"]).split(separator: "\n").first.map(String.init) ?? ""
     }
 
-    /// Takes a screenshot with F12 and reads it back. F12 is pressed again if nothing answers
-    /// in 10 s: a key sent while the X server is still mapping the window can be lost.
+    /// Takes a screenshot with F12 and reads it back. F12 is pressed again while nothing answers,
+    /// every 10 s for a minute: a key sent before the window is there is lost.
     func screenshot() throws -> Image {
         let before = output.count
         let saved: (String) -> Bool = { $0.hasPrefix("snowglobe: screenshot saved to ") }
-        for _ in 0..<2 {
+        for _ in 0..<6 {
             try press("F12")
             if (try? waitForLine(after: before, timeout: 10, saved)) != nil { break }
         }
