@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import LayerKit
+@testable import LayerKit
 import TestSupport
 
 /// Layers whose animations are all numbers run them through a compiled program; every other
@@ -30,9 +30,12 @@ struct CompiledAnimationTests {
     /// Runs `animations()` on a layer of its own (compiled) and inside a group on another (the
     /// general path; a group begins with the layer's animations, so its children see the same
     /// times), from `start` to `end`, holding their transform, opacity and position to 1e-12.
-    /// Returns the compiled layer.
+    /// Returns the compiled layer. `steady` is whether its program must be taking the steady loop
+    /// (every animation endless and begun, on slots and a simple transform) once the frames are done;
+    /// `change` is applied to both layers' models halfway.
     private func compareCompiledAndGeneral(_ animations: () -> [PropertyAnimation], model: Transform3D = .identity,
-                                           from start: Double, to end: Double, by step: Double) throws -> Layer {
+                                           from start: Double, to end: Double, by step: Double,
+                                           steady: Bool = false, change: ((Layer) -> Void)? = nil) throws -> Layer {
         let driver = FrameDriver()
         let direct = driver.committedLayer(), grouped = driver.committedLayer()
         driver.scene.perform(actionsDisabled: true) {
@@ -45,7 +48,15 @@ struct CompiledAnimationTests {
         group.animations = animations()
         group.duration = 1_000
         try grouped.addAnimation(group, forKey: "group")
+        var changed = change == nil
         for t in stride(from: start, through: end, by: step) {
+            if !changed && t > (start + end) / 2, let change {
+                driver.scene.perform(actionsDisabled: true) {
+                    change(direct)
+                    change(grouped)
+                }
+                changed = true
+            }
             driver.frame(at: t)
             let a = direct.transform(.transform, .presentation), b = grouped.transform(.transform, .presentation)
             for (x, y) in zip(a.entries, b.entries) { #expect(close(x, y, 1e-12), "transform at \(t)") }
@@ -55,12 +66,13 @@ struct CompiledAnimationTests {
             #expect(close(direct.point(.position, .presentation).x, grouped.point(.position, .presentation).x, 1e-12), "x at \(t)")
             #expect(close(direct.point(.position, .presentation).y, grouped.point(.position, .presentation).y, 1e-12), "y at \(t)")
         }
+        #expect(direct.currentProgram()?.isSteady == steady)
         return direct
     }
 
     @Test func compiledAndGeneralEvaluationAgree() throws {
         let direct = try compareCompiledAndGeneral({ seedAnimations() }, model: Transform3D(scaleX: 0.2, y: 0.2),
-                                                   from: 0.5, to: 20, by: 0.37)
+                                                   from: 0.5, to: 20, by: 0.37, steady: true)
         // Something actually moved: the fall and the fade are under way.
         #expect(direct.transform(.transform, .presentation).m42 > 0)
     }
@@ -130,6 +142,145 @@ struct CompiledAnimationTests {
                                                    from: 0.25, to: 9, by: 0.173)
         #expect(direct.transform(.sublayerTransform, .presentation) != .identity)
         #expect([5, 25, 15].contains(direct.point(.position, .presentation).y))
+    }
+
+    @Test func steadyProgramsAgreeWithTheGeneralPath() throws {
+        // Endless animations of every kind the steady loop takes: a partial slot, an additive
+        // and cumulative keyframed slot with segment curves, the sine family in each mode, other
+        // easings and a Bézier, autoreversing, a speed and offsets, a scale that multiplies all
+        // three, and components of a simple model transform.
+        func animations() -> [PropertyAnimation] {
+            let fall = basic("transform.translation.y", from: .number(0), to: .number(120), duration: 3) {
+                $0.timingFunction = TimingFunction(easing: .sine, .easeOut)
+                $0.timeOffset = 0.3
+            }
+            let spin = basic("transform.rotation.z", from: .number(-1), to: .number(2), duration: 1.7) {
+                $0.timingFunction = TimingFunction(controlPoints: 0.3, -0.4, 0.6, 1.5)
+                $0.autoreverses = true
+            }
+            let grow = basic("transform.scale", from: .number(1), to: .number(1.5), duration: 2.1) {
+                $0.isAdditive = true
+                $0.speed = 1.5
+            }
+            let stretch = basic("transform.scale.x", from: .number(0.5), to: .number(2), duration: 1.3) {
+                $0.timingFunction = TimingFunction(easing: .bounce, .easeInOut)
+            }
+            let drift = basic("position.x", from: .number(10), to: .number(40), duration: 2.5) {
+                $0.timingFunction = TimingFunction(easing: .sine, .easeInOut)
+                $0.isCumulative = true
+            }
+            let pulse = KeyframeAnimation(keyPath: "opacity")
+            pulse.values = [.number(0.2), .number(1), .number(0.4), .number(0.9)]
+            pulse.keyTimes = [0, 0.25, 0.7, 1]
+            pulse.timingFunctions = [.easeIn, TimingFunction(easing: .bounce, .easeOut), .linear]
+            pulse.duration = 2.2
+            pulse.isCumulative = true
+            pulse.isAdditive = true
+            let all: [PropertyAnimation] = [fall, spin, grow, stretch, drift, pulse]
+            for a in all { a.repeatCount = .infinity }
+            return all
+        }
+        let direct = try compareCompiledAndGeneral(animations, model: Transform3D(scaleX: 0.5, y: 0.25),
+                                                   from: 0.25, to: 12, by: 0.173, steady: true)
+        #expect(direct.point(.position, .presentation).x > 40)
+    }
+
+    @Test func aSteadyProgramFollowsChangesToTheModel() throws {
+        // A partial slot starts from the model's point, an additive slot adds to the model's
+        // value, and a simple transform's components come from the model transform: changed
+        // halfway, each shows in the next frame.
+        func animations() -> [PropertyAnimation] {
+            let rise = basic("position.y", from: .number(0), to: .number(100), duration: 2)
+            let fade = basic("opacity", from: .number(0), to: .number(0.4), duration: 2) { $0.isAdditive = true }
+            let turn = basic("transform.rotation.z", from: .number(0), to: .number(Double.pi), duration: 2)
+            for a in [rise, fade, turn] { a.repeatCount = .infinity }
+            return [rise, fade, turn]
+        }
+        let direct = try compareCompiledAndGeneral(animations, model: Transform3D(scaleX: 2, y: 3), from: 0.5, to: 6,
+                                                   by: 0.25, steady: true) { layer in
+            layer[.position] = .point(Point(x: 321, y: 7))
+            layer[.opacity] = .number(0.1)
+            layer[.transform] = .transform(Transform3D(translationX: 5, y: 6, z: 0))
+        }
+        #expect(close(direct.point(.position, .presentation).x, 321))
+        #expect(direct.transform(.transform, .presentation).m41 == 5)
+    }
+
+    @Test func aSteadyProgramScrubbedBackBeforeItsBeginShowsTheModel() throws {
+        // A paused superlayer's time can go back: scrubbed to before its sublayer's animations
+        // began, the sublayer shows its model values, as the general path does; scrubbed forward
+        // again, the animations show.
+        let driver = FrameDriver()
+        let parent = driver.committedLayer()
+        let child = Layer(scene: driver.scene)
+        child[.opacity] = .number(0.9)
+        try parent.addSublayer(child)
+        driver.frame(at: 1)
+        let fade = basic("opacity", from: .number(0), to: .number(1), duration: 2) { $0.repeatCount = .infinity }
+        let turn = basic("transform.rotation.z", from: .number(0), to: .number(1), duration: 2) { $0.repeatCount = .infinity }
+        try child.addAnimation(fade, forKey: "fade")
+        try child.addAnimation(turn, forKey: "turn")
+        driver.run(until: 2)
+        #expect(child.currentProgram()?.isSteady == true)
+        #expect(close(child.number(.opacity, .presentation), 0.5, 0.02))
+        driver.scene.perform(actionsDisabled: true) {
+            parent[.speed] = .number(0)
+            parent[.timeOffset] = .number(0.5)
+        }
+        driver.frame(at: 2.5)
+        #expect(child.number(.opacity, .presentation) == 0.9)
+        #expect(child.transform(.transform, .presentation) == .identity)
+        driver.scene.perform(actionsDisabled: true) { parent[.timeOffset] = .number(2) }
+        driver.frame(at: 3)
+        #expect(close(child.number(.opacity, .presentation), 0.5))
+        #expect(child.currentProgram()?.isSteady == true)
+    }
+
+    @Test func steadyAndOtherLayersTakeTurnsInOneFrame() throws {
+        // Layers whose programs are steady, layers on the general loop (a finite animation, one
+        // not begun yet) and a layer with timing of its own, interleaved: every one shows what
+        // the general path shows.
+        let driver = FrameDriver()
+        var pairs: [(direct: Layer, grouped: Layer)] = []
+        for i in 0..<8 {
+            func animations() -> [PropertyAnimation] {
+                var list: [PropertyAnimation] = seedAnimations(duration: 2 + Double(i) / 4, phase: Double(i) / 10)
+                if i % 3 == 1 { list.append(basic("position.x", from: .number(0), to: .number(50), duration: 3)) }
+                if i % 3 == 2 { list[0].beginTime = 0.6 + Double(i) / 10 }
+                return list
+            }
+            let direct = driver.committedLayer(), grouped = driver.committedLayer()
+            if i == 5 {
+                driver.scene.perform(actionsDisabled: true) {
+                    direct[.speed] = .number(1.25)
+                    grouped[.speed] = .number(1.25)
+                }
+            }
+            for (k, a) in animations().enumerated() { try direct.addAnimation(a, forKey: "a\(k)") }
+            let group = AnimationGroup()
+            group.animations = animations()
+            group.duration = 1_000
+            try grouped.addAnimation(group, forKey: "group")
+            pairs.append((direct, grouped))
+        }
+        for t in stride(from: 0.1, through: 5, by: 0.21) {
+            driver.frame(at: t)
+            for (i, pair) in pairs.enumerated() {
+                let a = pair.direct.transform(.transform, .presentation), b = pair.grouped.transform(.transform, .presentation)
+                for (x, y) in zip(a.entries, b.entries) { #expect(close(x, y, 1e-12), "layer \(i) at \(t)") }
+                #expect(close(pair.direct.number(.opacity, .presentation), pair.grouped.number(.opacity, .presentation), 1e-12))
+                #expect(close(pair.direct.point(.position, .presentation).x, pair.grouped.point(.position, .presentation).x, 1e-12))
+            }
+            if t < 0.5 {
+                // The first animation of layer 2 has not begun; layer 1's finite one is under way.
+                #expect(pairs[0].direct.currentProgram()?.isSteady == true)
+                #expect(pairs[1].direct.currentProgram()?.isSteady == false)
+                #expect(pairs[2].direct.currentProgram()?.isSteady == false)
+            }
+        }
+        // Begun, and the finite animation removed: both steady now.
+        #expect(pairs[1].direct.currentProgram()?.isSteady == true)
+        #expect(pairs[2].direct.currentProgram()?.isSteady == true)
     }
 
     @Test func compiledAndGeneralAgreeOnASimpleTransformBesideASublayerTransform() throws {

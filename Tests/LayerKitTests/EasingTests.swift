@@ -204,6 +204,24 @@ private let catalogueNames = [
         }
     }
 
+    @Test func sineOutAndInOutAreComposedFromEaseInToTheBit() {
+        // The sine family computes every mode through one call of its kernel; the results must be
+        // exactly those of composing easeIn as Penner's definitions say.
+        let easeIn = TimingFunction(easing: .sine, .easeIn), easeOut = TimingFunction(easing: .sine, .easeOut)
+        let easeInOut = TimingFunction(easing: .sine, .easeInOut)
+        for i in 1..<4096 {
+            let t = Double(i) / 4096 + 1e-7 * Double(i % 7)
+            #expect(easeOut.evaluate(t) == 1 - easeIn.evaluate(1 - t), "easeOut at \(t)")
+            let inOut = t < 0.5 ? easeIn.evaluate(2 * t) / 2 : 1 - easeIn.evaluate(2 - 2 * t) / 2
+            #expect(easeInOut.evaluate(t) == inOut, "easeInOut at \(t)")
+        }
+        for mode in EasingMode.allCases {
+            let f = TimingFunction(easing: .sine, mode)
+            #expect(f.evaluate(0) == 0 && f.evaluate(-0.5) == 0 && f.evaluate(1) == 1 && f.evaluate(7) == 1)
+            #expect(f.evaluate(0.5) > 0 && f.evaluate(0.5) < 1)
+        }
+    }
+
     @Test(arguments: EasingFamily.allCases, EasingMode.allCases)
     func initializerMatchesName(family: EasingFamily, mode: EasingMode) throws {
         let byName = try #require(TimingFunction(name: mode.rawValue + family.rawValue.prefix(1).uppercased() + family.rawValue.dropFirst()))

@@ -67,7 +67,14 @@ struct NumberKeyframes {
         while i + 2 < n && f >= times[i + 1] { i += 1 }
         let span = times[i + 1] - times[i]
         var local = span > 0 ? (f - times[i]) / span : 1
-        if curveCount > 0 { local = curves[min(i, curveCount - 1)].evaluate(local, custom: nil) }
+        if curveCount > 0 { local = segmentValue(i, at: local) }
         return values[i] + (values[i + 1] - values[i]) * local
+    }
+
+    /// Segment `i`'s own timing curve at `local`: out of line, so that `value(at:)` stays small
+    /// enough for the per-frame loop to have it inline.
+    @inline(never)
+    private func segmentValue(_ i: Int, at local: Double) -> Double {
+        curves[min(i, curveCount - 1)].evaluate(local, custom: nil)
     }
 }

@@ -52,7 +52,8 @@ struct ScalarProgram {
         var keyframes: Int8
         /// The transform component written; nil for a slot.
         var part: TransformComponent?
-        /// The mask bit of the slot's property.
+        /// The mask bit of the slot's property; for a component of a simple transform, its place
+        /// among `SimpleBase`'s numbers (`SimpleBase.allScales` for `scale`).
         var bit: UInt8
     }
 
@@ -80,6 +81,55 @@ struct ScalarProgram {
             (p.translationX, p.translationY, p.translationZ) = (translationX, translationY, translationZ)
             (p.scaleX, p.scaleY, p.scaleZ, p.rotationZ) = (scaleX, scaleY, scaleZ, rotationZ)
             return p
+        }
+
+        /// How many numbers the components are, in the order declared above.
+        static let count = 7
+        /// The `Step.bit` of a step that writes all three scales (`transform.scale`).
+        static let allScales: UInt8 = 7
+
+        /// Where `part` is among the numbers, for a component that keeps a transform simple.
+        static func place(of part: TransformComponent) -> UInt8 {
+            switch part {
+            case .translationX: 0
+            case .translationY: 1
+            case .translationZ: 2
+            case .scaleX: 3
+            case .scaleY: 4
+            case .scaleZ: 5
+            case .rotation, .rotationZ: 6
+            case .scale, .translation, .rotationX, .rotationY: allScales
+            }
+        }
+
+        /// The components as numbers, into `c` (room for `count`).
+        @inline(__always)
+        func store(to c: UnsafeMutablePointer<Double>) {
+            (c[0], c[1], c[2]) = (translationX, translationY, translationZ)
+            (c[3], c[4], c[5], c[6]) = (scaleX, scaleY, scaleZ, rotationZ)
+        }
+
+        /// The components from numbers stored by `store(to:)`.
+        @inline(__always)
+        init(numbers c: UnsafePointer<Double>) {
+            (translationX, translationY, translationZ) = (c[0], c[1], c[2])
+            (scaleX, scaleY, scaleZ, rotationZ) = (c[3], c[4], c[5], c[6])
+        }
+
+        /// Writes `v` to the component at `place` (see `place(of:)`) of the numbers at `c`: sets it,
+        /// or adds to it (multiplies, for a scale) when `additive`, as `setSimpleNumber` does.
+        @inline(__always)
+        static func write(_ v: Double, at place: UInt8, of c: UnsafeMutablePointer<Double>, additive: Bool) {
+            if place == allScales {
+                for k in 3...5 { c[k] = additive ? c[k] * v : v }
+                return
+            }
+            let k = Int(place)
+            if !additive {
+                c[k] = v
+            } else {
+                c[k] = k >= 3 && k <= 5 ? c[k] * v : c[k] + v
+            }
         }
 
         /// The transform these components make.
@@ -116,6 +166,12 @@ struct ScalarProgram {
         /// Whether the transform stays a scale, a turn about z and a translation whatever the
         /// steps write (its model value is one, and they write only those components).
         var simpleTransform = false
+        /// Whether every step is endless and no step writes a sublayer transform or a transform
+        /// that is not simple: once every step has begun, such a program is `steady`.
+        var steadyShape = false
+        /// Whether frames take the steady loop (`runSteady`): the shape is steady, and every step
+        /// has begun and has its begin time. Kept up to date as steps record their start.
+        var steady = false
         var ownersAt: UInt32 = 0, curvesAt: UInt32 = 0, easingsAt: UInt32 = 0, tracksAt: UInt32 = 0
         var basesAt: UInt32 = 0, workAt: UInt32 = 0, numbersAt: UInt32 = 0, simpleBaseAt: UInt32 = 0
         /// The block's size in bytes, for giving it back to the arena.
@@ -166,7 +222,8 @@ struct ScalarProgram {
             if a.timing.fillMode.fillsBackwards { flags.insert(.fillsBackwards) }
             if a.timing.activeDuration == .infinity { flags.insert(.endless) }
             var bit: UInt8 = 0
-            if a.scalarPart != nil {
+            if let part = a.scalarPart {
+                bit = SimpleBase.place(of: part)
                 if a.scalarOffset == sublayer.offset {
                     flags.insert(.sublayerPart)
                     partBits |= sublayer.bit
@@ -219,6 +276,9 @@ struct ScalarProgram {
         // A simple transform starts from its seven components; the full model components (and
         // working copies of them) only for what steps write otherwise: the transform's when it
         // is not simple, then the sublayer transform's (see `sublayerIndex`).
+        h.steadyShape = stepList.allSatisfy { $0.flags.contains(.endless) }
+            && !h.writesSublayerTransform && (!h.writesTransform || h.simpleTransform)
+        h.steady = h.steadyShape && ScalarProgram.haveBegun(stepList)
         let simpleBase = h.simpleTransform ? SimpleBase(layer.modelTransformParts) : nil
         var baseList: [TransformParts] = []
         if h.writesTransform && !h.simpleTransform { baseList.append(layer.modelTransformParts) }
@@ -266,6 +326,19 @@ struct ScalarProgram {
         }
     }
 
+    /// Whether every step has begun and has its begin time: nothing left to record or set.
+    private static func haveBegun<Steps: Sequence<Step>>(_ steps: Steps) -> Bool {
+        steps.allSatisfy { $0.flags.contains(.started) && !$0.flags.contains(.needsBeginTime) }
+    }
+
+    /// Sets `Header.steady` again after a step's flags changed.
+    private func refreshSteady() {
+        let h = header
+        guard h.steadyShape else { return }
+        let steps = UnsafeBufferPointer(start: self.steps, count: Int(h.count))
+        block.assumingMemoryBound(to: Header.self).pointee.steady = ScalarProgram.haveBegun(steps)
+    }
+
     /// Whether step `b` has step `a`'s timing, state and begin time, so that it reaches the same
     /// fraction and iteration at every time.
     private static func sameTiming(_ a: Step, _ b: Step) -> Bool {
@@ -307,6 +380,7 @@ struct ScalarProgram {
              offsets: StorageOffsets, records: Bool) {
         // The header once: each array's place comes from it.
         let h = header
+        if h.steady && runSteady(at: time, layer: layer, presented: presented, offsets: offsets) { return }
         let steps = (block + ScalarProgram.stepsAt).assumingMemoryBound(to: Step.self)
         let curves = (block + Int(h.curvesAt)).assumingMemoryBound(to: TimingCurve.self)
         let easings = (block + Int(h.easingsAt)).assumingMemoryBound(to: Easing.self)
@@ -419,6 +493,121 @@ struct ScalarProgram {
         }
     }
 
+    /// Whether frames take the steady loop: every step is endless and has begun, and writes a
+    /// slot or a component of a simple transform.
+    var isSteady: Bool { header.steady }
+
+    /// A frame of a steady program (see `steadyFrame`), for a caller with one layer to evaluate.
+    private func runSteady(at time: Double, layer: Unmanaged<Layer>, presented: UnsafeMutablePointer<Double>,
+                           offsets: StorageOffsets) -> Bool {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: SimpleBase.count) { buffer in
+            guard let components = buffer.baseAddress else { return false }
+            return steadyFrame(at: time, layer: layer, presented: presented, offsets: offsets, components: components)
+        }
+    }
+
+    /// Evaluates the steady programs of the plan's entries from `start` on, as long as they come
+    /// one after another: one call for a run of layers, instead of one each. Returns the index of
+    /// the first entry it did not evaluate: one whose program is not steady, or whose steady frame
+    /// gave up (the caller runs it on the general path).
+    static func runSteady(_ entries: UnsafeBufferPointer<PresentationPlan.Entry>, from start: Int,
+                          times: UnsafePointer<Double>, offsets: StorageOffsets) -> Int {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: SimpleBase.count) { buffer in
+            guard let components = buffer.baseAddress else { return start }
+            var i = start
+            while i < entries.count {
+                let entry = entries[i]
+                guard let program = entry.program, program.header.steady,
+                      program.steadyFrame(at: times[Int(entry.parentSlot)], layer: entry.layer, presented: entry.presented,
+                                          offsets: offsets, components: components) else { break }
+                i += 1
+            }
+            return i
+        }
+    }
+
+    /// A frame of a steady program: every step is endless and has begun, so none has anything to
+    /// record and each takes the endless timing path; the targets are slots and a simple
+    /// transform's components. The same values as the general loop in `run`, with none of its
+    /// checks for other cases. Returns false when a step's time is before its begin time (time
+    /// went back, or a speed is negative): the general loop then does the whole frame again.
+    /// `components` is room for a simple transform's numbers, which the steps work on.
+    @inline(__always)
+    private func steadyFrame(at time: Double, layer: Unmanaged<Layer>, presented: UnsafeMutablePointer<Double>,
+                             offsets: StorageOffsets, components: UnsafeMutablePointer<Double>) -> Bool {
+        let h = header
+        let steps = (block + ScalarProgram.stepsAt).assumingMemoryBound(to: Step.self)
+        let easings = (block + Int(h.easingsAt)).assumingMemoryBound(to: Easing.self)
+        let tracks = (block + Int(h.tracksAt)).assumingMemoryBound(to: NumberKeyframes.self)
+        if h.partialMask != 0 { ScalarProgram.reset(layer, bits: h.partialMask, offsets: offsets) }
+        var written = h.partialMask
+        // The transform's components are worked on in memory, not in registers: a call on the way
+        // (an easing of another family, a curve) would otherwise save and restore all seven.
+        if h.simpleTransform {
+            (block + Int(h.simpleBaseAt)).assumingMemoryBound(to: SimpleBase.self).pointee.store(to: components)
+        }
+        var fraction = 0.0, iteration = 0.0, eased = 0.0
+        for i in 0..<Int(h.count) {
+            let step = steps + i
+            let flags = step.pointee.flags
+            if !flags.contains(.sharesTiming) {
+                let raw = (time - step.pointee.beginTime) * step.pointee.speed
+                guard raw >= 0 else { return false }
+                let offset = step.pointee.timeOffset
+                (fraction, iteration) = MediaTiming.endlessFraction(
+                    at: offset == 0 ? raw : raw + offset, duration: step.pointee.duration,
+                    autoreverses: flags.contains(.autoreverses))
+            }
+            if !flags.contains(.sharesCurve) {
+                let curve = Int(step.pointee.curve)
+                if curve == -1 {
+                    eased = fraction
+                } else if curve < -1 {
+                    let easing = easings[-2 - curve]
+                    let t = min(max(fraction, 0), 1)
+                    eased = easing.family == .sine ? EasingFamily.sineValue(at: t, mode: easing.mode)
+                        : ScalarProgram.value(of: easing, at: t)
+                } else {
+                    eased = ScalarProgram.evaluate(curveAt: curve, of: block, header: h, fraction)
+                }
+            }
+            let track = Int(step.pointee.keyframes)
+            var v = track >= 0 ? tracks[track].value(at: eased)
+                : step.pointee.from + (step.pointee.to - step.pointee.from) * eased
+            if flags.contains(.cumulative) && iteration > 0 {
+                let change = track >= 0 ? tracks[track].last - tracks[track].first : step.pointee.to - step.pointee.from
+                v += change * iteration
+            }
+            let additive = flags.contains(.additive)
+            if step.pointee.part != nil {
+                SimpleBase.write(v, at: step.pointee.bit, of: components, additive: additive)
+            } else {
+                let slot = presented + Int(step.pointee.offset)
+                let bit: UInt64 = 1 << step.pointee.bit
+                if additive && written & bit == 0 { ScalarProgram.reset(layer, bits: bit, offsets: offsets) }
+                written |= bit
+                slot.pointee = additive ? slot.pointee + v : v
+            }
+        }
+        if h.writesTransform {
+            ValueSlots.storeTransform(SimpleBase(numbers: components).matrix, at: presented + offsets.transform)
+        }
+        return true
+    }
+
+    /// `easing`'s value at `t` in 0…1, out of line: the steady loop has the sine family's inline.
+    @inline(never)
+    private static func value(of easing: Easing, at t: Double) -> Double {
+        easing.family.value(at: t, mode: easing.mode)
+    }
+
+    /// The value of the block's curve `index` at `fraction` (a Bézier or steps: out of line).
+    @inline(never)
+    private static func evaluate(curveAt index: Int, of block: UnsafeMutableRawPointer, header h: Header,
+                                 _ fraction: Double) -> Double {
+        (block + Int(h.curvesAt)).assumingMemoryBound(to: TimingCurve.self)[index].evaluate(fraction, custom: nil)
+    }
+
     /// Where the sublayer transform's components are among the full ones: after the
     /// transform's, which are kept only for a transform that is not simple.
     @inline(__always)
@@ -447,10 +636,12 @@ struct ScalarProgram {
         let owner = owners[i].takeUnretainedValue()
         owner.timing.beginTime = time
         owner.needsBeginTime = false
+        refreshSteady()
     }
 
     private func recordStart(of i: Int, scene: Scene) {
         steps[i].flags.insert(.started)
+        refreshSteady()
         let owner = owners[i].takeUnretainedValue()
         owner.hasStarted = true
         scene.recordStart(owner)

@@ -81,9 +81,19 @@ struct PresentationPlan {
             guard let times = times.baseAddress else { return }
             times[0] = rootTime
             entries.withUnsafeBufferPointer { entries in
-                for entry in entries {
+                var i = 0
+                while i < entries.count {
+                    let entry = entries[i]
                     let parentTime = times[Int(entry.parentSlot)]
                     if let program = entry.program {
+                        // Layers whose programs are steady, one run of them after another.
+                        if program.isSteady {
+                            let next = ScalarProgram.runSteady(entries, from: i, times: times, offsets: offsets)
+                            if next > i {
+                                i = next
+                                continue
+                            }
+                        }
                         program.run(at: parentTime, layer: entry.layer, presented: entry.presented, scene: scene,
                                     offsets: offsets, records: true)
                     } else {
@@ -92,6 +102,7 @@ struct PresentationPlan {
                         }
                         if entry.slot >= 0 { times[Int(entry.slot)] = local }
                     }
+                    i += 1
                 }
             }
         }

@@ -38,6 +38,7 @@ extension EasingFamily {
     /// The family's value in `mode` at progress `t`; exactly 0 for t ≤ 0 and exactly 1 for t ≥ 1.
     @inline(__always)
     func value(at t: Double, mode: EasingMode) -> Double {
+        if self == .sine { return Self.sineValue(at: t, mode: mode) }
         if !(t > 0) { return 0 }
         if t >= 1 { return 1 }
         switch mode {
@@ -50,11 +51,37 @@ extension EasingFamily {
         }
     }
 
+    /// The sine family's value in `mode` at `t`: what `value(at:mode:)` gives for `.sine`, written
+    /// out so that the per-frame loop can have it inline (it is the most common easing there).
+    @inline(__always)
+    static func sineValue(at t: Double, mode: EasingMode) -> Double {
+        if !(t > 0) { return 0 }
+        if t >= 1 { return 1 }
+        // Every mode is a + b·easeIn(c + d·t), with constants for which each product and sum is
+        // exact, so the values are those of the formulas below to the bit:
+        //   easeIn: easeIn(t); easeOut: 1 − easeIn(1 − t);
+        //   easeInOut: easeIn(2t)/2 below ½, 1 − easeIn(2 − 2t)/2 from ½.
+        // One call of the kernel, and no branch on the mode around it.
+        let (a, b, c, d): (Double, Double, Double, Double)
+        switch mode {
+        case .easeIn: (a, b, c, d) = (0, 1, 0, 1)
+        case .easeOut: (a, b, c, d) = (1, -1, 1, -1)
+        case .easeInOut: (a, b, c, d) = t < 0.5 ? (0, 0.5, 0, 2) : (1, -0.5, 2, -2)
+        }
+        return a + b * sineEaseIn(c + d * t)
+    }
+
+    /// The sine family's easeIn equation at t in 0...1.
+    @inline(__always)
+    private static func sineEaseIn(_ t: Double) -> Double {
+        Trigonometry.oneMinusCos(quarterTurn: t * Double.pi / 2)
+    }
+
     /// The easeIn equation at t in 0...1; `inOut` selects the constants Penner uses in easeInOut.
     private func easeIn(_ t: Double, inOut: Bool) -> Double {
         switch self {
         case .sine:
-            return Trigonometry.oneMinusCos(quarterTurn: t * Double.pi / 2)
+            return Self.sineEaseIn(t)  // not reached from `value(at:mode:)`, which has the sine family's own
         case .quad:
             return t * t
         case .cubic:
