@@ -236,6 +236,45 @@ struct CompiledAnimationTests {
         #expect(child.currentProgram()?.isSteady == true)
     }
 
+    @Test func aSteadyTransformThatLeavesTheFiniteAndComesBackShowsAsTheGeneralPath() throws {
+        // Steady frames store only a flat transform's moving entries once the others are in place.
+        // A scale that passes through infinity takes the general composition, which may put NaN
+        // anywhere; back among finite numbers, every entry must be right again. The turn about
+        // z, the depth scale and the opacity move all the while.
+        func animations() -> [PropertyAnimation] {
+            let stretch = KeyframeAnimation(keyPath: "transform.scale.x")
+            stretch.values = [.number(1), .number(2), .number(.infinity), .number(2), .number(1)]
+            stretch.keyTimes = [0, 0.25, 0.5, 0.75, 1]
+            stretch.duration = 2
+            let deep = basic("transform.scale.z", from: .number(1), to: .number(3), duration: 1.5)
+            let turn = basic("transform.rotation.z", from: .number(0), to: .number(3), duration: 1.3)
+            let fade = basic("opacity", from: .number(0.2), to: .number(1), duration: 0.7)
+            let all: [PropertyAnimation] = [stretch, deep, turn, fade]
+            for a in all { a.repeatCount = .infinity }
+            return all
+        }
+        let driver = FrameDriver()
+        let direct = driver.committedLayer(), grouped = driver.committedLayer()
+        for (i, a) in animations().enumerated() { try direct.addAnimation(a, forKey: "a\(i)") }
+        let group = AnimationGroup()
+        group.animations = animations()
+        group.duration = 1_000
+        try grouped.addAnimation(group, forKey: "group")
+        var sawNaN = false, sawFinite = false
+        for t in stride(from: 0.05, through: 6, by: 0.07) {
+            driver.frame(at: t)
+            let a = direct.transform(.transform, .presentation), b = grouped.transform(.transform, .presentation)
+            // (The group's children reach their times by other arithmetic: the last bits may differ.)
+            for (x, y) in zip(a.entries, b.entries) {
+                #expect(x == y || (x.isNaN && y.isNaN) || close(x, y, 1e-12), "compiled \(x), general \(y) at \(t)")
+            }
+            #expect(close(direct.number(.opacity, .presentation), grouped.number(.opacity, .presentation), 1e-12))
+            if a.entries.contains(where: \.isNaN) { sawNaN = true } else if sawNaN { sawFinite = true }
+        }
+        #expect(sawNaN && sawFinite)
+        #expect(direct.currentProgram()?.isSteady == true)
+    }
+
     @Test func steadyAndOtherLayersTakeTurnsInOneFrame() throws {
         // Layers whose programs are steady, layers on the general loop (a finite animation, one
         // not begun yet) and a layer with timing of its own, interleaved: every one shows what

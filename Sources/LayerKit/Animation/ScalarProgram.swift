@@ -172,6 +172,12 @@ struct ScalarProgram {
         /// Whether frames take the steady loop (`runSteady`): the shape is steady, and every step
         /// has begun and has its begin time. Kept up to date as steps record their start.
         var steady = false
+        /// Whether the presented transform's entries that steady frames never change (those a
+        /// simple transform keeps at 0 or 1, and m33 unless `movesDepthScale`) are in place from
+        /// an earlier steady frame, which then stores only the others. Cleared by any other frame.
+        var fixedEntriesInPlace = false
+        /// Whether steps write a scale along z (`scale` or `scale.z`), which moves m33.
+        var movesDepthScale = false
         var ownersAt: UInt32 = 0, curvesAt: UInt32 = 0, easingsAt: UInt32 = 0, tracksAt: UInt32 = 0
         var basesAt: UInt32 = 0, workAt: UInt32 = 0, numbersAt: UInt32 = 0, simpleBaseAt: UInt32 = 0
         /// The block's size in bytes, for giving it back to the arena.
@@ -279,6 +285,7 @@ struct ScalarProgram {
         h.steadyShape = stepList.allSatisfy { $0.flags.contains(.endless) }
             && !h.writesSublayerTransform && (!h.writesTransform || h.simpleTransform)
         h.steady = h.steadyShape && ScalarProgram.haveBegun(stepList)
+        h.movesDepthScale = stepList.contains { $0.part == .scale || $0.part == .scaleZ }
         let simpleBase = h.simpleTransform ? SimpleBase(layer.modelTransformParts) : nil
         var baseList: [TransformParts] = []
         if h.writesTransform && !h.simpleTransform { baseList.append(layer.modelTransformParts) }
@@ -381,6 +388,9 @@ struct ScalarProgram {
         // The header once: each array's place comes from it.
         let h = header
         if h.steady && runSteady(at: time, layer: layer, presented: presented, offsets: offsets) { return }
+        // This frame may store a transform of another kind (or the model's): the next steady
+        // frame stores all of it again.
+        if h.fixedEntriesInPlace { setFixedEntriesInPlace(false) }
         let steps = (block + ScalarProgram.stepsAt).assumingMemoryBound(to: Step.self)
         let curves = (block + Int(h.curvesAt)).assumingMemoryBound(to: TimingCurve.self)
         let easings = (block + Int(h.easingsAt)).assumingMemoryBound(to: Easing.self)
@@ -590,9 +600,30 @@ struct ScalarProgram {
             }
         }
         if h.writesTransform {
-            ValueSlots.storeTransform(SimpleBase(numbers: components).matrix, at: presented + offsets.transform)
+            let c = SimpleBase(numbers: components), at = presented + offsets.transform
+            if Transform3D.areFinite(c.translationX, c.translationY, c.translationZ, c.scaleX, c.scaleY, c.scaleZ,
+                                     c.rotationZ) {
+                let matrix = Transform3D(scale: (c.scaleX, c.scaleY, c.scaleZ), rotationZ: c.rotationZ,
+                                         translation: (c.translationX, c.translationY, c.translationZ))
+                if h.fixedEntriesInPlace {
+                    ValueSlots.storeMovingEntries(matrix, at: at, withDepthScale: h.movesDepthScale)
+                } else {
+                    ValueSlots.storeTransform(matrix, at: at)
+                    setFixedEntriesInPlace(true)
+                }
+            } else {
+                // Beyond finite, the general composition, which may fill any entry.
+                ValueSlots.storeTransform(c.matrix, at: at)
+                if h.fixedEntriesInPlace { setFixedEntriesInPlace(false) }
+            }
         }
         return true
+    }
+
+    /// Notes whether the presented transform's fixed entries are in place (`Header`).
+    @inline(never)
+    private func setFixedEntriesInPlace(_ inPlace: Bool) {
+        block.assumingMemoryBound(to: Header.self).pointee.fixedEntriesInPlace = inPlace
     }
 
     /// `easing`'s value at `t` in 0…1, out of line: the steady loop has the sine family's inline.

@@ -7,9 +7,9 @@ extension Layer {
     }
 
     /// A layer without timing of its own has its parent's time, which the walk learns from the
-    /// layer object without reading the storage (a line that a frame otherwise only writes).
-    /// Other layers' timing is read from the presentation slot: timing is not animatable, so
-    /// every write sets both slots alike.
+    /// layer object without reading the storage. Other layers' timing is read from the
+    /// presentation slot, beside the transform: timing is not animatable, so every write sets
+    /// both slots alike.
     @inline(__always) func localTime(parentTime: Double, offsets: StorageOffsets) -> Double {
         guard hasOwnTiming else { return parentTime }
         let p = storage + slotSize

@@ -99,7 +99,7 @@ public enum PropertyRegistry {
     }
 
     /// Layer properties stored ahead of the others, in this order.
-    private static let framePropertiesFirst: [PropertyID] = [.beginTime, .speed, .timeOffset, .opacity, .transform]
+    private static let framePropertiesFirst: [PropertyID] = [.opacity, .transform, .beginTime, .speed, .timeOffset]
 
     private static func build() -> [PropertySpec] {
         var baseEnd = 0
@@ -108,8 +108,10 @@ public enum PropertyRegistry {
         var result: [PropertySpec] = []
         let declarations = PropertyID.allCases.map { ($0, $0.declaration) }
         // Layer's own properties come first so they sit at the same offsets in every kind; of
-        // those, what an animated layer's frame reads and writes comes first, so that it shares
-        // cache lines: its timing, opacity and transform (all in the presentation slot).
+        // those, what an animated layer's frame writes comes first, so that it shares cache
+        // lines: its opacity and transform. With the transform's moving entries stored first (see
+        // `ValueSlots`), the opacity and those seven fill the slot's first line. The timing that
+        // a layer with timing of its own passes down follows.
         var layerOffsets: [PropertyID: Int] = [:]
         let layerOwned = declarations.filter { $0.1.owner == .layer }.map(\.0)
         for id in framePropertiesFirst + layerOwned.filter({ !framePropertiesFirst.contains($0) }) {
