@@ -469,6 +469,37 @@ struct CompiledAnimationTests {
         for (x, y) in zip(composed.entries, expected.entries) { #expect(abs(x - y) <= 4e-16 * max(1, abs(angle))) }
     }
 
+    @Test func keyframeSegmentsAreFoundAsAScanFindsThem() {
+        // The segment is counted without a branch; a scan from the start, stopping at the first
+        // key time above the fraction, must agree at every fraction: at the key times
+        // themselves, between them, and with key times repeated.
+        var random = SeededRandom(seed: 7)
+        for n in 2...9 {
+            for _ in 0..<20 {
+                var times = (0..<n).map { _ in (random.nextUnit() * 8).rounded() / 8 }.sorted()
+                times[0] = 0
+                let values = (0..<n).map { _ in random.nextUnit() * 10 - 5 }
+                let track = NumberKeyframes(times: times, values: values, curves: [], discrete: false)
+                defer { track.deallocate() }
+                for f in times + (0...40).map({ Double($0) / 40 }) + [-0.5, 1.5] {
+                    var expected: Double
+                    if n == 1 || f <= times[0] {
+                        expected = values[0]
+                    } else if f >= times[n - 1] {
+                        expected = values[n - 1]
+                    } else {
+                        var i = 0
+                        while i + 2 < n && f >= times[i + 1] { i += 1 }
+                        let span = times[i + 1] - times[i]
+                        let local = span > 0 ? (f - times[i]) / span : 1
+                        expected = values[i] + (values[i + 1] - values[i]) * local
+                    }
+                    #expect(track.value(at: f) == expected, "times \(times) at \(f)")
+                }
+            }
+        }
+    }
+
     @Test func sineEasingMatchesItsFormula() {
         let easeIn = TimingFunction(easing: .sine, .easeIn), inOut = TimingFunction(easing: .sine, .easeInOut)
         for i in 0...1000 {

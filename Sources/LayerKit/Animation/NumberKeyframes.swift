@@ -9,8 +9,9 @@ struct NumberKeyframes {
     private let curveCount: Int
     private let discrete: Bool
 
-    /// `times` has at least as many entries as `values` (the discrete form may have one more,
-    /// which is not needed to find a value); `curves` holds no custom curve.
+    /// `times` rise within 0…1 (as `KeyframeTrack` makes them) and have at least as many entries
+    /// as `values` (the discrete form may have one more, which is not needed to find a value);
+    /// `curves` holds no custom curve.
     init(times: [Double], values: [Double], curves: [TimingCurve], discrete: Bool) {
         count = values.count
         numbers = .allocate(capacity: max(1, 2 * count))
@@ -63,8 +64,13 @@ struct NumberKeyframes {
         }
         if n == 1 || f <= times[0] { return values[0] }
         if f >= times[n - 1] { return values[n - 1] }
+        // The segment: how many inner key times f has reached. The times rise (`KeyframeTrack`
+        // keeps only such), so this is the first segment whose end f has not reached, found
+        // without a branch that a frame's fractions would mispredict.
+        // (Counted from the sign of f − time: f is above the first key time, so the difference is
+        // never −0, and a NaN f gives NaN whatever the segment.)
         var i = 0
-        while i + 2 < n && f >= times[i + 1] { i += 1 }
+        for k in 1..<(n - 1) { i &+= 1 &- Int(truncatingIfNeeded: (f - times[k]).bitPattern >> 63) }
         let span = times[i + 1] - times[i]
         var local = span > 0 ? (f - times[i]) / span : 1
         if curveCount > 0 { local = segmentValue(i, at: local) }

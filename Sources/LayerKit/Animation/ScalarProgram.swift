@@ -545,19 +545,20 @@ struct ScalarProgram {
     @inline(__always)
     private func steadyFrame(at time: Double, layer: Unmanaged<Layer>, presented: UnsafeMutablePointer<Double>,
                              offsets: StorageOffsets, components: UnsafeMutablePointer<Double>) -> Bool {
-        let h = header
+        // The header's fields are read where they are needed, not copied whole.
+        let h = UnsafePointer(block.assumingMemoryBound(to: Header.self))
         let steps = (block + ScalarProgram.stepsAt).assumingMemoryBound(to: Step.self)
-        let easings = (block + Int(h.easingsAt)).assumingMemoryBound(to: Easing.self)
-        let tracks = (block + Int(h.tracksAt)).assumingMemoryBound(to: NumberKeyframes.self)
-        if h.partialMask != 0 { ScalarProgram.reset(layer, bits: h.partialMask, offsets: offsets) }
-        var written = h.partialMask
+        let easings = (block + Int(h.pointee.easingsAt)).assumingMemoryBound(to: Easing.self)
+        let tracks = (block + Int(h.pointee.tracksAt)).assumingMemoryBound(to: NumberKeyframes.self)
+        if h.pointee.partialMask != 0 { ScalarProgram.reset(layer, bits: h.pointee.partialMask, offsets: offsets) }
+        var written = h.pointee.partialMask
         // The transform's components are worked on in memory, not in registers: a call on the way
         // (an easing of another family, a curve) would otherwise save and restore all seven.
-        if h.simpleTransform {
-            (block + Int(h.simpleBaseAt)).assumingMemoryBound(to: SimpleBase.self).pointee.store(to: components)
+        if h.pointee.simpleTransform {
+            (block + Int(h.pointee.simpleBaseAt)).assumingMemoryBound(to: SimpleBase.self).pointee.store(to: components)
         }
         var fraction = 0.0, iteration = 0.0, eased = 0.0
-        for i in 0..<Int(h.count) {
+        for i in 0..<Int(h.pointee.count) {
             let step = steps + i
             let flags = step.pointee.flags
             if !flags.contains(.sharesTiming) {
@@ -578,7 +579,7 @@ struct ScalarProgram {
                     eased = easing.family == .sine ? EasingFamily.sineValue(at: t, mode: easing.mode)
                         : ScalarProgram.value(of: easing, at: t)
                 } else {
-                    eased = ScalarProgram.evaluate(curveAt: curve, of: block, header: h, fraction)
+                    eased = ScalarProgram.evaluate(curveAt: curve, of: block, header: h.pointee, fraction)
                 }
             }
             let track = Int(step.pointee.keyframes)
@@ -599,14 +600,14 @@ struct ScalarProgram {
                 slot.pointee = additive ? slot.pointee + v : v
             }
         }
-        if h.writesTransform {
+        if h.pointee.writesTransform {
             let c = SimpleBase(numbers: components), at = presented + offsets.transform
             if Transform3D.areFinite(c.translationX, c.translationY, c.translationZ, c.scaleX, c.scaleY, c.scaleZ,
                                      c.rotationZ) {
                 let matrix = Transform3D(scale: (c.scaleX, c.scaleY, c.scaleZ), rotationZ: c.rotationZ,
                                          translation: (c.translationX, c.translationY, c.translationZ))
-                if h.fixedEntriesInPlace {
-                    ValueSlots.storeMovingEntries(matrix, at: at, withDepthScale: h.movesDepthScale)
+                if h.pointee.fixedEntriesInPlace {
+                    ValueSlots.storeMovingEntries(matrix, at: at, withDepthScale: h.pointee.movesDepthScale)
                 } else {
                     ValueSlots.storeTransform(matrix, at: at)
                     setFixedEntriesInPlace(true)
@@ -614,7 +615,7 @@ struct ScalarProgram {
             } else {
                 // Beyond finite, the general composition, which may fill any entry.
                 ValueSlots.storeTransform(c.matrix, at: at)
-                if h.fixedEntriesInPlace { setFixedEntriesInPlace(false) }
+                if h.pointee.fixedEntriesInPlace { setFixedEntriesInPlace(false) }
             }
         }
         return true

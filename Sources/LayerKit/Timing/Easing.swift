@@ -66,7 +66,11 @@ extension EasingFamily {
         switch mode {
         case .easeIn: (a, b, c, d) = (0, 1, 0, 1)
         case .easeOut: (a, b, c, d) = (1, -1, 1, -1)
-        case .easeInOut: (a, b, c, d) = t < 0.5 ? (0, 0.5, 0, 2) : (1, -0.5, 2, -2)
+        case .easeInOut:
+            // (0, ½, 0, 2) below ½, (1, −½, 2, −2) from ½: from one 0-or-1, without a branch
+            // (which half a frame's fraction falls in is anyone's guess).
+            let upper: Double = t < 0.5 ? 0 : 1
+            (a, b, c, d) = (upper, 0.5 - upper, 2 * upper, 2 - 4 * upper)
         }
         return a + b * sineEaseIn(c + d * t)
     }

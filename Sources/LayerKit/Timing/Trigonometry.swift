@@ -25,12 +25,14 @@ enum Trigonometry {
         guard abs(x) < reducibleLimit else { return (Foundation.sin(x), Foundation.cos(x)) }
         let (r, quadrant) = reduce(x)
         let s = kernelSin(r), c = kernelCos(r)
-        switch quadrant {
-        case 0: return (s, c)
-        case 1: return (c, -s)
-        case 2: return (-s, -c)
-        default: return (-c, s)
-        }
+        // By quadrant: (s, c), (c, −s), (−s, −c), (−c, s). Chosen with bit operations, not a
+        // branch: a frame's angles fall in any quadrant, so a branch would be mispredicted often.
+        let swap = UInt64(0) &- UInt64(quadrant & 1)  // all ones in the odd quadrants
+        let sine = (c.bitPattern & swap) | (s.bitPattern & ~swap)
+        let cosine = (s.bitPattern & swap) | (c.bitPattern & ~swap)
+        let signBit = UInt64(1) << 63
+        return (Double(bitPattern: quadrant & 2 != 0 ? sine ^ signBit : sine),
+                Double(bitPattern: (quadrant + 1) & 2 != 0 ? cosine ^ signBit : cosine))
     }
 
     /// cos x (the same value as `sinCos(x).cos`).
