@@ -63,14 +63,15 @@ struct NumberKeyframes {
             return values[i]
         }
         if n == 1 || f <= times[0] { return values[0] }
-        if f >= times[n - 1] { return values[n - 1] }
+        let last = n &- 1  // n ≥ 2 here
+        if f >= times[last] { return values[last] }
         // The segment: how many inner key times f has reached. The times rise (`KeyframeTrack`
         // keeps only such), so this is the first segment whose end f has not reached, found
         // without a branch that a frame's fractions would mispredict.
         // (Counted from the sign of f − time: f is above the first key time, so the difference is
         // never −0, and a NaN f gives NaN whatever the segment.)
         var i = 0
-        for k in 1..<(n - 1) { i &+= 1 &- Int(truncatingIfNeeded: (f - times[k]).bitPattern >> 63) }
+        for k in 1..<last { i &+= 1 &- Int(truncatingIfNeeded: (f - times[k]).bitPattern >> 63) }
         let span = times[i + 1] - times[i]
         var local = span > 0 ? (f - times[i]) / span : 1
         if curveCount > 0 { local = segmentValue(i, at: local) }

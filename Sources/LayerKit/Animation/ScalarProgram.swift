@@ -166,8 +166,9 @@ struct ScalarProgram {
         /// Whether the transform stays a scale, a turn about z and a translation whatever the
         /// steps write (its model value is one, and they write only those components).
         var simpleTransform = false
-        /// Whether every step is endless and no step writes a sublayer transform or a transform
-        /// that is not simple: once every step has begun, such a program is `steady`.
+        /// Whether every step is endless with a cycle time divides into (`MediaTiming.hasValidCycle`),
+        /// and no step writes a sublayer transform or a transform that is not simple: once every
+        /// step has begun, such a program is `steady`.
         var steadyShape = false
         /// Whether frames take the steady loop (`runSteady`): the shape is steady, and every step
         /// has begun and has its begin time. Kept up to date as steps record their start.
@@ -282,7 +283,10 @@ struct ScalarProgram {
         // A simple transform starts from its seven components; the full model components (and
         // working copies of them) only for what steps write otherwise: the transform's when it
         // is not simple, then the sublayer transform's (see `sublayerIndex`).
-        h.steadyShape = stepList.allSatisfy { $0.flags.contains(.endless) }
+        h.steadyShape = stepList.allSatisfy {
+            $0.flags.contains(.endless)
+                && MediaTiming.hasValidCycle(duration: $0.duration, autoreverses: $0.flags.contains(.autoreverses))
+        }
             && !h.writesSublayerTransform && (!h.writesTransform || h.simpleTransform)
         h.steady = h.steadyShape && ScalarProgram.haveBegun(stepList)
         h.movesDepthScale = stepList.contains { $0.part == .scale || $0.part == .scaleZ }
@@ -566,7 +570,7 @@ struct ScalarProgram {
                 guard raw >= 0 else { return false }
                 let offset = step.pointee.timeOffset
                 (fraction, iteration) = MediaTiming.endlessFraction(
-                    at: offset == 0 ? raw : raw + offset, duration: step.pointee.duration,
+                    validCycleAt: offset == 0 ? raw : raw + offset, duration: step.pointee.duration,
                     autoreverses: flags.contains(.autoreverses))
             }
             if !flags.contains(.sharesCurve) {
