@@ -185,6 +185,18 @@ struct CompiledAnimationTests {
         #expect(direct.point(.position, .presentation).x > 40)
     }
 
+    @Test func anEndlessAnimationWithAnEndlessDurationStaysOnTheGeneralLoop() throws {
+        // A cycle that time cannot be divided into (an infinite duration) holds the animation at
+        // its start; the steady loop, which divides without checking, must not take it.
+        func animations() -> [PropertyAnimation] {
+            let still = basic("opacity", from: .number(0.3), to: .number(1), duration: .infinity) { $0.repeatCount = .infinity }
+            let turn = basic("transform.rotation.z", from: .number(0), to: .number(1), duration: 2) { $0.repeatCount = .infinity }
+            return [still, turn]
+        }
+        let direct = try compareCompiledAndGeneral(animations, from: 0.5, to: 4, by: 0.3, steady: false)
+        #expect(direct.number(.opacity, .presentation) == 0.3)
+    }
+
     @Test func aSteadyProgramFollowsChangesToTheModel() throws {
         // A partial slot starts from the model's point, an additive slot adds to the model's
         // value, and a simple transform's components come from the model transform: changed
