@@ -27,6 +27,18 @@ struct CompiledAnimationTests {
         return [fall, turn, fade]
     }
 
+    /// An endless, cumulative keyframed opacity whose segments have curves of their own.
+    func cumulativePulse() -> KeyframeAnimation {
+        let pulse = KeyframeAnimation(keyPath: "opacity")
+        pulse.values = [.number(0.2), .number(1), .number(0.4), .number(0.9)]
+        pulse.keyTimes = [0, 0.25, 0.7, 1]
+        pulse.timingFunctions = [.easeIn, TimingFunction(easing: .bounce, .easeOut), .linear]
+        pulse.duration = 2.2
+        pulse.isCumulative = true
+        pulse.repeatCount = .infinity
+        return pulse
+    }
+
     /// Runs `animations()` on a layer of its own (compiled) and inside a group on another (the
     /// general path; a group begins with the layer's animations, so its children see the same
     /// times), from `start` to `end`, holding their transform, opacity and position to 1e-12.
@@ -92,14 +104,7 @@ struct CompiledAnimationTests {
                 $0.repeatCount = .infinity
                 $0.timingFunction = TimingFunction(controlPoints: 0.3, -0.4, 0.6, 1.5)
             }
-            let pulse = KeyframeAnimation(keyPath: "opacity")
-            pulse.values = [.number(0.2), .number(1), .number(0.4), .number(0.9)]
-            pulse.keyTimes = [0, 0.25, 0.7, 1]
-            pulse.timingFunctions = [.easeIn, TimingFunction(easing: .bounce, .easeOut), .linear]
-            pulse.duration = 2.2
-            pulse.isCumulative = true
-            pulse.repeatCount = .infinity
-            return [drift, sway, pulse]
+            return [drift, sway, cumulativePulse()]
         }
         let direct = try compareCompiledAndGeneral(animations, from: 0.25, to: 12, by: 0.173)
         // The drift piled up five cycles and holds there; the pulse keeps climbing.
@@ -169,12 +174,7 @@ struct CompiledAnimationTests {
                 $0.timingFunction = TimingFunction(easing: .sine, .easeInOut)
                 $0.isCumulative = true
             }
-            let pulse = KeyframeAnimation(keyPath: "opacity")
-            pulse.values = [.number(0.2), .number(1), .number(0.4), .number(0.9)]
-            pulse.keyTimes = [0, 0.25, 0.7, 1]
-            pulse.timingFunctions = [.easeIn, TimingFunction(easing: .bounce, .easeOut), .linear]
-            pulse.duration = 2.2
-            pulse.isCumulative = true
+            let pulse = cumulativePulse()
             pulse.isAdditive = true
             let all: [PropertyAnimation] = [fall, spin, grow, stretch, drift, pulse]
             for a in all { a.repeatCount = .infinity }

@@ -52,8 +52,8 @@ struct StorageLayoutTests {
         #expect(ScalarProgram.headerSize <= 64)
     }
 
-    /// A frame reads a layer's timing from its presentation slot, on the line it writes anyway:
-    /// every way of setting the timing must keep that copy equal to the model's.
+    /// A frame reads a layer's timing from its presentation slot: every way of setting the
+    /// timing must keep that copy equal to the model's.
     @Test func timingSetAnyWayReachesTheFrame() throws {
         let driver = FrameDriver()
         let layer = try driver.layer(with: basic("opacity", from: .number(0), to: .number(1), duration: 4))
