@@ -88,7 +88,8 @@ struct ScalarProgram {
         /// The `Step.bit` of a step that writes all three scales (`transform.scale`).
         static let allScales: UInt8 = 7
 
-        /// Where `part` is among the numbers, for a component that keeps a transform simple.
+        /// Where `part` is among the numbers, for a component that keeps a transform simple
+        /// (`allScales` for `scale`, which writes three).
         static func place(of part: TransformComponent) -> UInt8 {
             switch part {
             case .translationX: 0
@@ -98,7 +99,10 @@ struct ScalarProgram {
             case .scaleY: 4
             case .scaleZ: 5
             case .rotation, .rotationZ: 6
-            case .scale, .translation, .rotationX, .rotationY: allScales
+            case .scale: allScales
+            // Not simple: a program that writes these never takes the steady loop, which alone
+            // reads the place.
+            case .translation, .rotationX, .rotationY: allScales
             }
         }
 
@@ -280,9 +284,6 @@ struct ScalarProgram {
         h.writesTransform = partBits & transform.bit != 0
         h.writesSublayerTransform = partBits & sublayer.bit != 0
         h.simpleTransform = simple && h.writesTransform && Transform3D.isSimple(layer.modelTransformParts)
-        // A simple transform starts from its seven components; the full model components (and
-        // working copies of them) only for what steps write otherwise: the transform's when it
-        // is not simple, then the sublayer transform's (see `sublayerIndex`).
         h.steadyShape = stepList.allSatisfy {
             $0.flags.contains(.endless)
                 && MediaTiming.hasValidCycle(duration: $0.duration, autoreverses: $0.flags.contains(.autoreverses))
@@ -290,6 +291,9 @@ struct ScalarProgram {
             && !h.writesSublayerTransform && (!h.writesTransform || h.simpleTransform)
         h.steady = h.steadyShape && ScalarProgram.haveBegun(stepList)
         h.movesDepthScale = stepList.contains { $0.part == .scale || $0.part == .scaleZ }
+        // A simple transform starts from its seven components; the full model components (and
+        // working copies of them) only for what steps write otherwise: the transform's when it
+        // is not simple, then the sublayer transform's (see `sublayerIndex`).
         let simpleBase = h.simpleTransform ? SimpleBase(layer.modelTransformParts) : nil
         var baseList: [TransformParts] = []
         if h.writesTransform && !h.simpleTransform { baseList.append(layer.modelTransformParts) }
