@@ -103,10 +103,7 @@ extension ScalarProgram {
         }
         if h.pointee.writesTransform {
             let c = SimpleBase(numbers: components), at = presented + offsets.transform
-            if Transform3D.areFinite(c.translationX, c.translationY, c.translationZ, c.scaleX, c.scaleY, c.scaleZ,
-                                     c.rotationZ) {
-                let matrix = Transform3D(scale: (c.scaleX, c.scaleY, c.scaleZ), rotationZ: c.rotationZ,
-                                         translation: (c.translationX, c.translationY, c.translationZ))
+            if let matrix = c.finiteMatrix {
                 if h.pointee.fixedEntriesInPlace {
                     ValueSlots.storeMovingEntries(matrix, at: at, withDepthScale: h.pointee.movesDepthScale)
                 } else {
@@ -115,7 +112,7 @@ extension ScalarProgram {
                 }
             } else {
                 // Beyond finite, the general composition, which may fill any entry.
-                ValueSlots.storeTransform(c.matrix, at: at)
+                ValueSlots.storeTransform(Transform3D(parts: c.parts), at: at)
                 if h.pointee.fixedEntriesInPlace { setFixedEntriesInPlace(false) }
             }
         }

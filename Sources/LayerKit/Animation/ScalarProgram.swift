@@ -138,9 +138,14 @@ struct ScalarProgram {
 
         /// The transform these components make.
         @inline(__always)
-        var matrix: Transform3D {
+        var matrix: Transform3D { finiteMatrix ?? Transform3D(parts: parts) }
+
+        /// The transform multiplied out, when the components are finite; nil otherwise (the
+        /// general composition then makes it, and may fill any entry).
+        @inline(__always)
+        var finiteMatrix: Transform3D? {
             guard Transform3D.areFinite(translationX, translationY, translationZ, scaleX, scaleY, scaleZ, rotationZ) else {
-                return Transform3D(parts: parts)
+                return nil
             }
             return Transform3D(scale: (scaleX, scaleY, scaleZ), rotationZ: rotationZ,
                                translation: (translationX, translationY, translationZ))
