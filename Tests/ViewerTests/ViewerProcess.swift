@@ -82,7 +82,9 @@ final class ViewerProcess: @unchecked Sendable {
             if !process.isRunning && output.dropFirst(after).first(where: match) == nil {
                 Thread.sleep(forTimeInterval: 0.2)
                 if let line = output.dropFirst(after).first(where: match) { return line }
-                throw Failure(description: "the viewer exited; it printed:\n" + output.joined(separator: "\n"))
+                let how = process.terminationReason == .uncaughtSignal ? "signal" : "status"
+                throw Failure(description: "the viewer exited (\(how) \(process.terminationStatus)); it printed:\n"
+                              + output.joined(separator: "\n"))
             }
             Thread.sleep(forTimeInterval: 0.01)
         }
