@@ -48,10 +48,6 @@ struct StorageLayoutTests {
         #expect(layer.number(.opacity) == 1 && layer.number(.speed) == 1)
     }
 
-    @Test func aCompiledProgramsHeaderTakesOneCacheLine() {
-        #expect(ScalarProgram.headerSize <= 64)
-    }
-
     /// A frame reads a layer's timing from its presentation slot: every way of setting the
     /// timing must keep that copy equal to the model's.
     @Test func timingSetAnyWayReachesTheFrame() throws {
