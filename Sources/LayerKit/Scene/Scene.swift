@@ -45,6 +45,8 @@ public final class Scene {
     /// Where the layers' compiled animation programs live, one after another in the order they
     /// were compiled (see `ProgramArena`).
     let programArena = ProgramArena()
+    /// Evaluates the tree at a moment other than the frame's (see `withPresentation(at:_:)`).
+    lazy var momentEvaluation = TimeShiftedEvaluation()
     /// Completion rounds run per frame at most, so that blocks which start empty transactions with
     /// completion blocks of their own cannot keep a frame from ending.
     public static let maxCompletionRounds = 100
@@ -120,17 +122,20 @@ public final class Scene {
     // MARK: Frames
 
     /// Makes one whole frame at `time` without drawing: `beginFrame` then `endFrame`.
-    public func step(to time: Double) {
-        beginFrame(at: time)
+    public func step(to time: Double, input: () -> Void = {}) {
+        beginFrame(at: time, input: input)
         endFrame()
     }
 
-    /// Starts the frame at `time`: commits outside changes, fires timers and display links, and
-    /// evaluates the presentation tree. Draw after this, then call `endFrame`.
-    public func beginFrame(at newTime: Double) {
+    /// Starts the frame at `time`: commits outside changes, delivers the frame's `input` (with
+    /// the media time already the frame's, as a handler sees it), fires timers and display
+    /// links, and evaluates the presentation tree. Draw after this, then call `endFrame`.
+    public func beginFrame(at newTime: Double, input: () -> Void = {}) {
         // Changes made outside any frame belong to the moment they were made: commit them first.
         transactions.commitAll()
         if newTime.isFinite && newTime >= time { time = newTime }
+        input()
+        transactions.commitAll()
         fireTimers()
         runDisplayLinks()
         transactions.commitAll()
