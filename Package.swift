@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "LuaBridge", targets: ["LuaBridge"]),
         .library(name: "LuaHost", targets: ["LuaHost"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "Playback", targets: ["Playback"]),
         .library(name: "Viewer", targets: ["Viewer"]),
     ],
     dependencies: [
@@ -47,11 +48,13 @@ let package = Package(
         .target(name: "LuaBridge", dependencies: ["CLua"],
                 linkerSettings: [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m")]),
         .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge"]),
-        .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "CSDL2"]),
+        // The tick clock: runs of a script kept at a playhead, seeking, replay, reload in place.
+        .target(name: "Playback", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge"]),
+        .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "CSDL2"]),
         .executableTarget(
             name: "snowglobe",
             dependencies: [
-                "LayerKit", "Render", "LuaHost", "LuaBridge", "Viewer",
+                "LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Viewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,7 +63,8 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CGif", "CSDL2"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LuaHost", "LayerKit", "Render", "TestSupport"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Viewer", "LuaBridge", "LuaHost", "LayerKit", "Render", "TestSupport"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Playback", "LuaHost", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "TestSupport"]),
         .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Viewer", "snowglobe", "TestSupport"]),

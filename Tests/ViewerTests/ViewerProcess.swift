@@ -29,6 +29,10 @@ final class ViewerProcess: @unchecked Sendable {
                              "echo \"display $DISPLAY $XAUTHORITY\"; exec \"$0\" \"$@\"",
                              ViewerProcess.binary, script, "--screenshots", folder, "--quit-after", "120"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        // The viewer remembers timelines in the state folder: the test's own, not the user's.
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["XDG_STATE_HOME"] = folder + "/state"
+        process.environment = inherited
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -43,11 +43,11 @@ struct ReloadBenchmark {
                 let before = lines.count
                 try? Data((original + "\n-- save \(save)\n").utf8).write(to: URL(fileURLWithPath: path))
                 let line = lines.wait(after: before, timeout: 10) {
-                    $0.hasPrefix("snowglobe: reloaded \(name) in ") || $0.hasPrefix("snowglobe: \(name) did not load")
+                    $0.hasPrefix("snowglobe: reloaded \(name) at ") || $0.hasPrefix("snowglobe: \(name) did not load")
                 }
                 // An example that does not load here (it needs something this build lacks) has no figure.
                 guard let line, line.hasPrefix("snowglobe: reloaded") else { break }
-                // "snowglobe: reloaded NAME in 16.2 ms (script …)"
+                // "snowglobe: reloaded NAME at 3.52 s in 16.2 ms (script …)"
                 if let range = line.range(of: " in "),
                    let ms = Double(line[range.upperBound...].prefix { $0 != " " }) { latencies.append(ms) }
                 Thread.sleep(forTimeInterval: 0.3)
