@@ -45,6 +45,13 @@ public final class Player {
     /// Whether the playhead was moved by a seek (it waits for the scene) rather than by playing
     /// (which slows down when the scene cannot keep up).
     private var seeking = false
+    /// Ticks made since the last seek began (replayed ones included), for reports.
+    public private(set) var ticksSinceSeek = 0
+    /// Whether the last seek had to rebuild the run.
+    public private(set) var seekRebuilt = false
+
+    /// Whether the scene is still on its way to the playhead after a seek, reload or restart.
+    public var isSeeking: Bool { seeking || replay != nil }
 
     public init(script: LiveScript) {
         self.script = script
@@ -59,6 +66,11 @@ public final class Player {
         guard let replay else { return nil }
         guard replay.target > 0 else { return 0 }
         return Double(max(replay.runner.tick, 0)) / Double(replay.target)
+    }
+
+    /// The media time the replay in progress has reached (nil: none).
+    public var replayedTime: Double? {
+        replay.map { $0.runner.time }
     }
 
     /// The furthest media time any run of this line has been made to.
@@ -122,15 +134,21 @@ public final class Player {
     private func catchUp(deadline: Double) {
         let target = Tick.index(atOrBefore: timeline.playhead)
         if var replay {
-            if target != replay.target && replay.reason == .seek {
+            if target != replay.target && replay.reason != .reload {
                 if target < replay.runner.tick {
+                    // Already past the new target: the same run again, from the start.
                     script.discard(replay.runner)
                     self.replay = nil
+                    guard let again = script.rebuild(replay.runner) else { return }
+                    again.replayedThrough = shownThrough
+                    self.replay = Replay(runner: again, target: target, reason: replay.reason)
                     return catchUp(deadline: deadline)
                 }
                 replay.target = target
                 self.replay = replay
             }
+            let before = replay.runner.tick
+            defer { ticksSinceSeek += replay.runner.tick - before }
             guard replay.runner.advance(to: replay.target, log: log, deadline: deadline) else { return }
             finish(replay)
             // The playhead may be further on (a run opened at 0 and played since): go on to it.
@@ -142,9 +160,12 @@ public final class Player {
             guard let rebuilt = script.rebuild(runner) else { return }
             rebuilt.replayedThrough = shownThrough
             replay = Replay(runner: rebuilt, target: target, reason: .seek)
+            seekRebuilt = true
             return catchUp(deadline: deadline)
         }
+        let before = runner.tick
         let reached = runner.advance(to: target, log: log, deadline: deadline)
+        if seeking { ticksSinceSeek += runner.tick - before }
         shownThrough = max(shownThrough, runner.tick)
         if reached {
             seeking = false
@@ -199,6 +220,10 @@ public final class Player {
     /// Moves the playhead to `time` (kept within 0 and a day); the scene follows.
     public func seek(to time: Double) {
         timeline.playhead = time
+        if !seeking {
+            ticksSinceSeek = 0
+            seekRebuilt = false
+        }
         seeking = true
     }
 

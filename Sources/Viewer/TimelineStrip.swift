@@ -34,6 +34,8 @@ final class TimelineStrip {
         /// The furthest time the scene has been made to, for the ruler's extent.
         var reached: Double
         var progress: Double?
+        /// How far the replay in progress has come, in media time.
+        var replayed: Double?
     }
 
     static let height = 78.0
@@ -274,10 +276,10 @@ final class TimelineStrip {
         } else {
             set(loopBand, .hidden, .bool(true))
         }
-        if let progress = state.progress {
+        if let replayed = state.replayed {
             set(progressBar, .hidden, .bool(false))
             set(progressBar, .position, .point(Point(x: rulerFrame.origin.x, y: rulerFrame.origin.y)))
-            set(progressBar, .bounds, .rect(Rect(x: 0, y: 0, width: max(width * min(progress, 1), 1), height: 6)))
+            set(progressBar, .bounds, .rect(Rect(x: 0, y: 0, width: max(x(replayed), 1), height: 6)))
         } else {
             set(progressBar, .hidden, .bool(true))
         }
@@ -332,7 +334,7 @@ final class TimelineStrip {
         timeLabel.string = String(format: "%.2f s", state.shownTime)
         var parts: [String] = []
         if let progress = state.progress {
-            parts.append(String(format: "replaying %d%% — Esc cancels", Int(progress * 100)))
+            parts.append(String(format: "replaying %d%% · Esc", Int(progress * 100)))
         } else if state.timeline.isPaused {
             parts.append("paused")
         }

@@ -10,6 +10,7 @@ extension Viewer {
     func handleEvents() {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
+            eventTimestamp = event.common.timestamp
             switch event.type {
             case SDL_QUIT.rawValue:
                 running = false
@@ -41,6 +42,7 @@ extension Viewer {
                 }
             case SDL_MOUSEMOTION.rawValue:
                 if scrubbing {
+                    noteSeek()
                     player.seek(to: overlay.strip.time(atWindowX: Double(event.motion.x)))
                 } else if !overlay.strip.contains(Point(x: Double(event.motion.x), y: Double(event.motion.y))) {
                     player.deliver(.mouseMove(x: Double(event.motion.x), y: Double(event.motion.y),
@@ -55,6 +57,7 @@ extension Viewer {
     }
 
     func handle(_ key: ViewerKey) {
+        if [.backToStart, .step, .stepBack].contains(key) { noteSeek() }
         switch key {
         case .toggleHUD: showsHUD.toggle()
         case .toggleBounds: showsBounds.toggle()
@@ -81,6 +84,8 @@ extension Viewer {
     }
 
     private func perform(_ action: TimelineStrip.Action) {
+        if case .scrub = action { noteSeek() }
+        if case .button(let button) = action, [.toStart, .stepBack, .stepForward].contains(button) { noteSeek() }
         switch action {
         case .scrub(let time): player.seek(to: time)
         case .button(let button):
@@ -96,6 +101,11 @@ extension Viewer {
             case .clear: player.clearMarks()
             }
         }
+    }
+
+    /// Notes when the seek the event being handled starts began (a drag keeps the first).
+    private func noteSeek() {
+        if seekStartedAt == nil { seekStartedAt = eventTimestamp }
     }
 
     private func resized() {

@@ -31,6 +31,8 @@ public final class Viewer {
         public var timeline: Timeline?
         /// Whether to remember each script's timeline between runs (in the user's state folder).
         public var remembersTimeline = true
+        /// Whether to tell how long each seek took, from the key or press to the frame shown.
+        public var reportsSeeks = false
 
         public init() {}
     }
@@ -86,6 +88,10 @@ public final class Viewer {
     var announcement: Announcement?
     /// The strip is being dragged (the mouse was pressed on its ruler).
     var scrubbing = false
+    /// When (SDL's milliseconds) the input that started the seek in progress came, for reports.
+    var seekStartedAt: UInt32?
+    /// The time of the event being handled (SDL's milliseconds).
+    var eventTimestamp: UInt32 = 0
     var hud = HUDReport()
     var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
     let memory = TimelineMemory()
@@ -205,6 +211,14 @@ public final class Viewer {
             log("snowglobe: drawing failed: \(error)")
         }
         screenshotRequested = false
+        if let started = seekStartedAt, !player.isSeeking {
+            seekStartedAt = nil
+            if settings.reportsSeeks {
+                let milliseconds = Double(SDL_GetTicks() &- started)
+                log(String(format: "snowglobe: seek to %.2f s in %.0f ms (%d ticks made%@)", player.shownTime, milliseconds,
+                           player.ticksSinceSeek, player.seekRebuilt ? ", the run rebuilt" : ""))
+            }
+        }
         if let announcement = self.announcement, player.replay == nil {
             let milliseconds = announcement.savedAt.map { Date().timeIntervalSince($0) * 1000 }
                 ?? (Monotonic.now() - announcement.started) * 1000
@@ -217,7 +231,7 @@ public final class Viewer {
 
     private func stripState(size: Size) -> TimelineStrip.State {
         TimelineStrip.State(size: size, timeline: player.timeline, shownTime: player.shownTime,
-                            reached: player.reachedTime, progress: player.progress)
+                            reached: player.reachedTime, progress: player.progress, replayed: player.replayedTime)
     }
 
     private func hudLines(_ scene: Scene?) -> [String] {

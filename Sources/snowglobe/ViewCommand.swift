@@ -29,7 +29,7 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Seed for math.random and every seeded generator.")
     var seed: UInt64 = 0
 
-    @Flag(help: "Print frame-time statistics when the window closes.")
+    @Flag(help: "Print frame-time statistics when the window closes, and how long each seek took.")
     var stats = false
 
     @Option(help: "Quit after this many seconds.")
@@ -86,6 +86,7 @@ struct ViewCommand: ParsableCommand {
         settings.screenshotFolder = screenshots
         settings.drawing = draw
         settings.timeline = timeline
+        settings.reportsSeeks = stats
         let viewer: Viewer
         do {
             viewer = try Viewer(script: live, settings: settings, log: ViewCommand.terminal)
