@@ -204,13 +204,16 @@ public final class Viewer {
         }
         overlay.scene.step(to: 0)
         do throws(SDLError) {
+            // A screenshot waits until the scene shows the moment asked for.
+            let capturing = screenshotRequested && !player.isSeeking
             try presenter.present(in: window, drawScene: { draw in player.withFrame { $0.map(draw) } },
                                   overlay: overlay.scene,
-                                  capture: screenshotRequested ? { [self] in saveScreenshot($0) } : nil)
+                                  capture: capturing ? { [self] in saveScreenshot($0) } : nil)
+            if capturing { screenshotRequested = false }
         } catch {
+            screenshotRequested = false
             log("snowglobe: drawing failed: \(error)")
         }
-        screenshotRequested = false
         if let started = seekStartedAt, !player.isSeeking {
             seekStartedAt = nil
             if settings.reportsSeeks {

@@ -141,7 +141,7 @@ final class ViewerProcess: @unchecked Sendable {
         let saved: (String) -> Bool = { $0.hasPrefix("snowglobe: screenshot saved to ") }
         for attempt in 0..<6 {
             // Unanswered: the pointer may have been left outside a window that appeared late.
-            if attempt > 0 { try pointInsideWindow(findWindow()) }
+            if attempt > 0 { try pointInsideWindow((try? findWindow()) ?? "") }
             try press("F12")
             if (try? waitForLine(after: before, timeout: 10, saved)) != nil { break }
         }
