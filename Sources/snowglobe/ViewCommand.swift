@@ -15,7 +15,7 @@ struct ViewCommand: ParsableCommand {
             Keys: \(ViewerKey.help). Letters, space, arrows and the mouse belong to the script. \
             A save reloads the script at the moment shown (replaying it, with the input it had); \
             each script reopens where it was left (the playhead, marks and loop are kept in \
-            $XDG_STATE_HOME/snowglobe or ~/.local/state/snowglobe unless --at is given). \
+            $XDG_STATE_HOME/snowglobe or ~/.local/state/snowglobe unless a time option is given). \
             Without a display, use `snowglobe render`.
             """
     )
