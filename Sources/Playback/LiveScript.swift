@@ -89,7 +89,7 @@ public final class LiveScript {
         do throws(ScriptError) {
             return try recipe.start(replaysTopLevel: replaysTopLevel,
                                     output: { [weak self] line, runner in
-                                        if runner?.isReplaying != true { self?.log(line) }
+                                        if runner?.isReplaying != true && runner?.isSilent != true { self?.log(line) }
                                     },
                                     errors: { [weak self] error, runner in self?.noteError(error, of: runner) },
                                     read: { attemptedDependencies = $0 })
@@ -116,6 +116,7 @@ public final class LiveScript {
     }
 
     private func noteError(_ error: ScriptError, of source: SceneRunner?) {
+        if source?.isSilent == true { return }
         if source?.isReplaying == true && toldErrors.contains(error.description) {
             // Told already, when this time was first played.
         } else {

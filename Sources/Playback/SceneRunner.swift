@@ -18,6 +18,10 @@ public final class SceneRunner {
     public var replayedThrough = -1
     /// Whether the run is making a tick it replays (its prints are dropped).
     public var isReplaying: Bool { tick + 1 <= replayedThrough || (tick < 0 && replaysTopLevel) }
+    /// A run made only to look at (onion skins): it tells nothing it prints and no error.
+    public var isSilent = false
+    /// Called after each tick is made (onion skins capture the moments they need here).
+    public var afterTick: ((SceneRunner) -> Void)?
     /// The run's latest error, if it had one since it started.
     public internal(set) var lastError: ScriptError?
     /// Whether the top level's prints were shown before (a rebuild for a seek, not a reload).
@@ -43,6 +47,7 @@ public final class SceneRunner {
             for entry in log.events(at: next) { host.dispatch(entry.event) }
         }
         tick = next
+        afterTick?(self)
     }
 
     /// Makes ticks until `target`, or until the monotonic clock passes `deadline`; returns

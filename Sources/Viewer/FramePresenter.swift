@@ -23,7 +23,8 @@ final class FramePresenter {
 
     /// Composes the scene (when `drawScene` gives one) and `overlay`, draws them, hands the
     /// pixels to `capture` when given (a screenshot), and shows them.
-    func present(in window: SDLWindow, drawScene: ((Scene) -> Void) -> Void, overlay: Scene,
+    func present(in window: SDLWindow, drawScene: ((Scene) -> Void) -> Void,
+                 ghosts: [(list: DrawList, opacity: Double)] = [], overlay: Scene,
                  capture: ((FrameBuffer) -> Void)?) throws(SDLError) {
         let points = window.size
         var main: DrawList?
@@ -42,11 +43,13 @@ final class FramePresenter {
                 ?? FrameBuffer(width: points.width, height: points.height)
             frame = target
             rasterizer.draw(list, into: target, background: .black)
+            for ghost in ghosts { rasterizer.draw(ghost.list.faded(by: ghost.opacity), into: target, background: nil) }
             rasterizer.draw(top, into: target, background: nil)
             capture?(target)
             try window.present(target)
         } else {
             try window.backend.draw(list, background: .black)
+            for ghost in ghosts { try window.backend.draw(ghost.list.faded(by: ghost.opacity), background: nil) }
             try window.backend.draw(top, background: nil)
             if let capture { capture(try window.readPixels()) }
             SDL_RenderPresent(window.renderer)

@@ -30,12 +30,15 @@ extension Viewer {
                 if let action = overlay.strip.action(at: point) {
                     if case .scrub = action { scrubbing = true }
                     perform(action)
+                } else if inspector.isOn {
+                    inspect(at: point)
                 } else {
                     player.deliver(.mouseDown(x: point.x, y: point.y, button: Int(event.button.button)))
                 }
             case SDL_MOUSEBUTTONUP.rawValue:
-                if scrubbing {
+                if scrubbing || graphScrubbing || inspector.isOn {
                     scrubbing = false
+                    graphScrubbing = false
                 } else if !overlay.strip.contains(Point(x: Double(event.button.x), y: Double(event.button.y))) {
                     player.deliver(.mouseUp(x: Double(event.button.x), y: Double(event.button.y),
                                             button: Int(event.button.button)))
@@ -44,6 +47,11 @@ extension Viewer {
                 if scrubbing {
                     noteSeek()
                     player.seek(to: overlay.strip.time(atWindowX: Double(event.motion.x)))
+                } else if graphScrubbing, let time = overlay.inspector.time(atWindowX: Double(event.motion.x)) {
+                    noteSeek()
+                    player.seek(to: time)
+                } else if inspector.isOn {
+                    // While inspecting, the mouse is the inspector's.
                 } else if !overlay.strip.contains(Point(x: Double(event.motion.x), y: Double(event.motion.y))) {
                     player.deliver(.mouseMove(x: Double(event.motion.x), y: Double(event.motion.y),
                                               button: Viewer.lowestButton(event.motion.state)))
@@ -77,6 +85,12 @@ extension Viewer {
         case .markIn: player.markIn()
         case .markOut: player.markOut()
         case .clearMarks: player.clearMarks()
+        case .toggleInspector: inspector.isOn.toggle()
+        case .toggleOnionSkin: onionSkin.isOn.toggle()
+        case .cycleOnionSkin:
+            onionSkin.isOn = true
+            onionSkin.cycle()
+            log("snowglobe: \(onionSkin.summary)")
         case .screenshot: screenshotRequested = true
         case .quit:
             if player.replay != nil { player.cancelReplay() } else { running = false }
@@ -99,6 +113,23 @@ extension Viewer {
             case .markOut: player.markOut()
             case .loop: player.toggleLoop()
             case .clear: player.clearMarks()
+            }
+        }
+    }
+
+    /// A press while inspecting: on the panel, its action; elsewhere, pick the layer there.
+    private func inspect(at point: Point) {
+        switch overlay.inspector.action(at: point) {
+        case .seek(let time):
+            noteSeek()
+            graphScrubbing = true
+            player.seek(to: time)
+        case .walkUp: inspector.walkUp()
+        case .nextGraph: inspector.graphIndex += 1
+        case .some(.none): break
+        case nil:
+            player.withFrame { scene in
+                if let scene { inspector.pick(at: point, in: scene) }
             }
         }
     }

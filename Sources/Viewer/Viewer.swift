@@ -92,6 +92,11 @@ public final class Viewer {
     var seekStartedAt: UInt32?
     /// The time of the event being handled (SDL's milliseconds).
     var eventTimestamp: UInt32 = 0
+    /// The inspector (F4) and onion skins (F11).
+    let inspector = Inspector()
+    let onionSkin = OnionSkin()
+    /// The inspector's graph is being dragged.
+    var graphScrubbing = false
     var hud = HUDReport()
     var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
     let memory = TimelineMemory()
@@ -201,13 +206,18 @@ public final class Viewer {
             overlay.update(size: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
                            bounds: showsBounds ? scene.map { BoundsOutline(root: $0.root) } : nil,
                            timeline: stripShown ? stripState(size: size) : nil)
+            overlay.inspector.update(inspector: inspector, layer: scene.flatMap { inspector.layer(in: $0) }, scene: scene,
+                                     time: player.shownTime, loop: player.timeline.loopRange, size: size,
+                                     bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0,
+                                     overlay: overlay.scene)
         }
         overlay.scene.step(to: 0)
+        let ghosts = onionSkin.ghosts(for: player, width: points.width, height: points.height)
         do throws(SDLError) {
             // A screenshot waits until the scene shows the moment asked for.
             let capturing = screenshotRequested && !player.isSeeking
             try presenter.present(in: window, drawScene: { draw in player.withFrame { $0.map(draw) } },
-                                  overlay: overlay.scene,
+                                  ghosts: ghosts, overlay: overlay.scene,
                                   capture: capturing ? { [self] in saveScreenshot($0) } : nil)
             if capturing { screenshotRequested = false }
         } catch {
@@ -247,6 +257,7 @@ public final class Viewer {
         if timeline.isPaused { status += ", paused (F6 plays, F7 steps)" }
         if timeline.speed != 1 { status += ", speed \(TimelineStrip.speedText(timeline.speed))" }
         if let range = timeline.loopRange { status += String(format: ", loop %.2f–%.2f s", range.lowerBound, range.upperBound) }
+        if onionSkin.isOn { status += ", \(onionSkin.summary)" }
         // The text is drawn anew whenever it changes: four times a second is enough to read it.
         if now - hudShown.at < 0.25 && status == hudShown.status { return hudShown.lines }
         let lines = hud.lines(scene: scene, status: status, mediaTime: player.shownTime, tick: player.runner?.tick ?? -1)

@@ -8,6 +8,7 @@ public enum ViewerKey: Sendable, Equatable, CaseIterable {
     case toggleBounds     // F2
     case toggleTimeline   // F3
     case toggleLoop       // Shift+F3
+    case toggleInspector  // F4
     case restart          // F5
     case togglePause      // F6
     case backToStart      // Shift+F6
@@ -18,6 +19,8 @@ public enum ViewerKey: Sendable, Equatable, CaseIterable {
     case markIn           // Home
     case markOut          // End
     case clearMarks       // Delete
+    case toggleOnionSkin  // F11 (Shift: more ghosts, wider apart)
+    case cycleOnionSkin   // Shift+F11
     case screenshot       // F12
     case quit             // Esc (cancels a replay in progress first)
 
@@ -29,6 +32,7 @@ public enum ViewerKey: Sendable, Equatable, CaseIterable {
         case (Int(SDLK_F2.rawValue), _): self = .toggleBounds
         case (Int(SDLK_F3.rawValue), false): self = .toggleTimeline
         case (Int(SDLK_F3.rawValue), true): self = .toggleLoop
+        case (Int(SDLK_F4.rawValue), _): self = .toggleInspector
         case (Int(SDLK_F5.rawValue), _): self = .restart
         case (Int(SDLK_F6.rawValue), false): self = .togglePause
         case (Int(SDLK_F6.rawValue), true): self = .backToStart
@@ -39,6 +43,8 @@ public enum ViewerKey: Sendable, Equatable, CaseIterable {
         case (Int(SDLK_HOME.rawValue), _): self = .markIn
         case (Int(SDLK_END.rawValue), _): self = .markOut
         case (Int(SDLK_DELETE.rawValue), _): self = .clearMarks
+        case (Int(SDLK_F11.rawValue), false): self = .toggleOnionSkin
+        case (Int(SDLK_F11.rawValue), true): self = .cycleOnionSkin
         case (Int(SDLK_F12.rawValue), _): self = .screenshot
         case (Int(SDLK_ESCAPE.rawValue), _): self = .quit
         default: return nil
@@ -58,9 +64,9 @@ public enum ViewerKey: Sendable, Equatable, CaseIterable {
 
     /// The viewer's keys in a few short lines, for the HUD and `--help`.
     public static let helpLines = [
-        "F1 HUD · F2 bounds · F3 timeline (Shift: loop) · F5 restart · F12 screenshot · Esc quit",
+        "F1 HUD · F2 bounds · F3 timeline (Shift: loop) · F4 inspector · F5 restart · F11 onion skin · F12 screenshot",
         "F6 play/pause (Shift: to 0) · F7 step (Shift: back) · F8 slow motion (Shift: speed ×0.1…×4)",
-        "Home in · End out · Delete clear marks · drag on the timeline to scrub",
+        "Home in · End out · Delete clear marks · drag on the timeline to scrub · Esc quit",
     ]
 
     /// The viewer's keys on one line.

@@ -18,6 +18,8 @@ public final class ViewerOverlay {
     private var shownError: ScriptError?
     /// The timeline strip along the bottom edge.
     let strip: TimelineStrip
+    /// The inspector's panel and outline (F4).
+    let inspector: InspectorPanel
 
     static let font = "DejaVu Sans Mono"
     static let hudFontSize = 13.0
@@ -34,6 +36,7 @@ public final class ViewerOverlay {
         outlines = ShapeLayer(scene: scene)
         anchors = ShapeLayer(scene: scene)
         strip = TimelineStrip(scene: scene)
+        inspector = InspectorPanel(scene: scene)
         scene.perform(actionsDisabled: true) {
             for layer in [hudPanel, errorPanel, hudText, errorText, outlines, anchors] as [Layer] {
                 set(layer, .anchorPoint, .point(.zero))
