@@ -411,7 +411,7 @@ final class InspectorPanel {
                        startAngle: 0, endAngle: 2 * .pi)
         }
         curveDot.path = dot
-        curveLabel.string = state.animation is SpringAnimation ? "spring: progress over time" : "timing: progress in → out"
+        curveLabel.string = state.animation is SpringAnimation ? "spring: progress" : "timing curve"
     }
 
     /// Progress out for progress in: the timing function, or — for a spring, whose motion is its
