@@ -110,13 +110,26 @@ public final class LiveScript {
         error = next.lastError
     }
 
+    /// Makes `next` (a run of the same line: a seek's) the running run and hands back the one
+    /// before, still open, for the caller to keep or close.
+    public func swap(_ next: SceneRunner) -> SceneRunner? {
+        guard next !== runner else { return nil }
+        let previous = runner
+        runner = next
+        error = next.lastError
+        return previous
+    }
+
     /// Drops a run that was started but will not be used.
     public func discard(_ candidate: SceneRunner) {
         if candidate !== runner { candidate.close() }
     }
 
     private func noteError(_ error: ScriptError, of source: SceneRunner?) {
-        if source?.isSilent == true { return }
+        if source?.isSilent == true {
+            source?.lastError = error
+            return
+        }
         if source?.isReplaying == true && toldErrors.contains(error.description) {
             // Told already, when this time was first played.
         } else {

@@ -33,8 +33,11 @@ public final class Player {
     public private(set) var log = InputLog()
     /// The run being replayed, if any.
     public private(set) var replay: Replay?
-    /// Seconds of work one `update` may spend making ticks.
+    /// Seconds of work one `update` may spend making ticks while playing.
     public var budget = 0.030
+    /// Seconds one `update` may spend on a seek, a reload or a restart under way: longer than a
+    /// frame, since the scene on screen waits for it anyway, short enough to show progress.
+    public var replayBudget = 0.120
     /// Told when a run becomes the one shown, with why (reloads and restarts are announced).
     public var onInstall: (Replay.Reason, SceneRunner) -> Void = { _, _ in }
     /// The root layer's size when the current line of runs started (runs rebuilt or reloaded
@@ -47,8 +50,12 @@ public final class Player {
     private var seeking = false
     /// Ticks made since the last seek began (replayed ones included), for reports.
     public private(set) var ticksSinceSeek = 0
-    /// Whether the last seek had to rebuild the run.
+    /// Whether the last seek had to rebuild the run from 0.
     public private(set) var seekRebuilt = false
+    /// Whether the last seek started from a parked run.
+    public private(set) var seekFromParked = false
+    /// Runs parked at other ticks, to seek from.
+    let parked = ParkedRuns()
 
     /// Whether the scene is still on its way to the playhead after a seek, reload or restart.
     public var isSeeking: Bool { seeking || replay != nil }
@@ -114,6 +121,7 @@ public final class Player {
             : Tick.index(atOrBefore: timeline.playhead)
         guard let next = script.start(reload: reload, size: startSize) else { return .failed }
         if let replay { script.discard(replay.runner) }
+        parked.removeAll(closing: script.discard)
         next.replayedThrough = shownThrough
         replay = Replay(runner: next, target: reason == .restart && target == 0 ? -1 : target, reason: reason)
         seeking = true
@@ -128,7 +136,14 @@ public final class Player {
         if replay == nil {
             timeline.play(for: realSeconds)
         }
-        catchUp(deadline: Monotonic.now() + budget)
+        let deadline = Monotonic.now() + (isSeeking ? max(budget, replayBudget) : budget)
+        catchUp(deadline: deadline)
+        // Idle while paused: park a run a little before the playhead, for seeking back.
+        if replay == nil, !seeking, timeline.isPaused, let runner {
+            parked.prepare(before: runner.tick, log: log, deadline: deadline,
+                           start: { script.rebuild(runner).map { run in run.replayedThrough = shownThrough; return run } },
+                           closing: script.discard)
+        }
     }
 
     private func catchUp(deadline: Double) {
@@ -136,11 +151,17 @@ public final class Player {
         if var replay {
             if target != replay.target && replay.reason != .reload {
                 if target < replay.runner.tick {
-                    // Already past the new target: the same run again, from the start.
-                    script.discard(replay.runner)
+                    // Already past the new target: a parked run before it, or the same run again
+                    // from the start.
                     self.replay = nil
-                    guard let again = script.rebuild(replay.runner) else { return }
-                    again.replayedThrough = shownThrough
+                    if replay.reason == .seek {
+                        parked.park(replay.runner, near: target, closing: script.discard)
+                    } else {
+                        script.discard(replay.runner)
+                    }
+                    if replay.reason == .seek, let runner, runner.tick <= target { return catchUp(deadline: deadline) }
+                    guard let again = parked.take(in: 0...target) ?? script.rebuild(replay.runner) else { return }
+                    if again.tick < 0 { again.replayedThrough = shownThrough }
                     self.replay = Replay(runner: again, target: target, reason: replay.reason)
                     return catchUp(deadline: deadline)
                 }
@@ -156,6 +177,14 @@ public final class Player {
             return catchUp(deadline: deadline)
         }
         guard let runner else { return }
+        // Going back, or far forward: start from a parked run when one is nearer.
+        let parkedRun = target < runner.tick ? parked.take(in: 0...target)
+            : target > runner.tick ? parked.take(in: (runner.tick + 1)...target) : nil
+        if let parkedRun {
+            replay = Replay(runner: parkedRun, target: target, reason: .seek)
+            seekFromParked = true
+            return catchUp(deadline: deadline)
+        }
         if target < runner.tick {
             guard let rebuilt = script.rebuild(runner) else { return }
             rebuilt.replayedThrough = shownThrough
@@ -178,7 +207,14 @@ public final class Player {
     private func finish(_ replay: Replay) {
         self.replay = nil
         seeking = false
-        script.install(replay.runner)
+        if replay.reason == .seek {
+            // The run the seek left is parked: seeking back to it is a swap.
+            if let previous = script.swap(replay.runner) {
+                parked.park(previous, near: replay.runner.tick, closing: script.discard)
+            }
+        } else {
+            script.install(replay.runner)
+        }
         shownThrough = max(shownThrough, replay.runner.tick)
         onInstall(replay.reason, replay.runner)
     }
@@ -187,7 +223,11 @@ public final class Player {
     /// playhead.
     public func cancelReplay() {
         guard let replay else { return }
-        script.discard(replay.runner)
+        if replay.reason == .seek {
+            parked.park(replay.runner, near: runner?.tick ?? 0, closing: script.discard)
+        } else {
+            script.discard(replay.runner)
+        }
         self.replay = nil
         seeking = false
         if let runner { timeline.playhead = runner.time }
@@ -213,6 +253,7 @@ public final class Player {
             return
         }
         log.append(event, at: tick)
+        parked.invalidate(from: tick, closing: script.discard)
     }
 
     // MARK: Transport
@@ -223,6 +264,7 @@ public final class Player {
         if !seeking {
             ticksSinceSeek = 0
             seekRebuilt = false
+            seekFromParked = false
         }
         seeking = true
     }

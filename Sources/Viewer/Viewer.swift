@@ -228,8 +228,9 @@ public final class Viewer {
             seekStartedAt = nil
             if settings.reportsSeeks {
                 let milliseconds = Double(SDL_GetTicks() &- started)
+                let start = player.seekRebuilt ? ", the run rebuilt" : player.seekFromParked ? ", from a parked run" : ""
                 log(String(format: "snowglobe: seek to %.2f s in %.0f ms (%d ticks made%@)", player.shownTime, milliseconds,
-                           player.ticksSinceSeek, player.seekRebuilt ? ", the run rebuilt" : ""))
+                           player.ticksSinceSeek, start))
             }
         }
         if let announcement = self.announcement, player.replay == nil {

@@ -43,6 +43,7 @@ struct PlayerTests {
         script.log = { log.lines.append($0) }
         let player = Player(script: script)
         player.budget = 10
+        player.replayBudget = 10
         return (player, log)
     }
 
@@ -175,6 +176,7 @@ struct PlayerTests {
         go(player, to: 30)
         let shown = try #require(player.runner)
         player.budget = 0
+        player.replayBudget = 0
         player.seek(to: 20)
         player.update(realSeconds: 0)
         let first = try #require(player.progress)
@@ -186,6 +188,59 @@ struct PlayerTests {
         #expect(player.replay == nil)
         #expect(player.runner === shown)
         #expect(player.timeline.playhead == 30)
+    }
+
+    @Test func seekingBackAndForthSwapsParkedRunsAndKeepsTheState() throws {
+        let folder = try TemporaryFolder()
+        let (player, _) = try player(folder)
+        player.open()
+        go(player, to: 61)
+        let at61 = try summary(player)
+        let first = try #require(player.runner)
+        // Paused, the player parked a run at 60 s: the seek back takes it, replaying nothing.
+        #expect(player.parked.runs.map(\.tick) == [3600])
+        go(player, to: 60)
+        #expect(player.seekFromParked && !player.seekRebuilt && player.ticksSinceSeek == 0)
+        let at60 = try summary(player)
+        let second = try #require(player.runner)
+        // Forward again to 61: the run the seek left is taken back, not made again.
+        go(player, to: 61)
+        #expect(player.runner === first)
+        #expect(player.seekFromParked && player.ticksSinceSeek == 0)
+        #expect(try summary(player) == at61)
+        go(player, to: 60)
+        #expect(player.runner === second)
+        #expect(try summary(player) == at60)
+        // New input at 60 s: the run parked at 61 s went past it without it, and goes.
+        player.deliver(.mouseDown(x: 1, y: 1, button: 1))
+        go(player, to: 61)
+        #expect(player.runner === second)
+        #expect(try summary(player) != at61)
+        #expect(try summary(player).contains("[60.0167@1,1]"))
+        // A fresh run given the same input agrees with the parked ones.
+        let fresh = try self.player(folder).0
+        fresh.open()
+        go(fresh, to: 60)
+        fresh.deliver(.mouseDown(x: 1, y: 1, button: 1))
+        go(fresh, to: 61)
+        #expect(try summary(fresh) == summary(player))
+    }
+
+    @Test func whilePausedARunIsParkedASecondBeforeThePlayhead() throws {
+        let folder = try TemporaryFolder()
+        let (player, _) = try player(folder)
+        player.open()
+        go(player, to: 30.5)
+        for _ in 0..<3 { player.update(realSeconds: 0.1) }
+        #expect(player.parked.runs.map(\.tick) == [1800])
+        go(player, to: 30.2)
+        #expect(player.seekFromParked)
+        #expect(player.ticksSinceSeek == 12)
+        let parkedWay = try summary(player)
+        let fresh = try self.player(folder).0
+        fresh.open()
+        go(fresh, to: 30.2)
+        #expect(try summary(fresh) == parkedWay)
     }
 
     @Test func restartForgetsTheInputAndStartsAtZero() throws {

@@ -2,10 +2,11 @@ import Foundation
 
 /// Seeking back in the viewer: each example opens paused at 61 s in an 800×600 window (so the
 /// timeline strip shows, and its ruler spans 120 s from x = 24 to 776 at y ≈ 566); the benchmark
-/// presses on the ruler at 60 s — a seek back, so the run is rebuilt and its 3,600 ticks replayed
-/// without drawing — and at 61 s again before the next, as a user scrubbing back and forth would.
-/// The figures are the viewer's own reports (`--stats`) of the seeks back: from the press's
-/// event time to the first frame shown at 60 s.
+/// presses on the ruler at 60 s — a seek back — and at 61 s again before the next, as a user
+/// scrubbing back and forth would. The viewer's own reports (`--stats`) give each seek back's
+/// time from the press's event time to the first frame shown at 60 s, and how it got there:
+/// from a run parked near the moment (scrubbing), or by rebuilding the run and replaying its
+/// 3,600 ticks (a moment not visited before).
 struct SeekBenchmark {
     let snowglobe: String
     let examples: [String]
@@ -27,8 +28,9 @@ struct SeekBenchmark {
         Int((24 + time / extent * Double(width - 48)).rounded())
     }
 
-    /// Milliseconds of each seek back, per example name.
-    func run(on server: XvfbServer) -> [(name: String, latencies: [Double])] {
+    /// Milliseconds of each seek back, per example name: those from a parked run, and those that
+    /// rebuilt the run and replayed it from 0.
+    func run(on server: XvfbServer) -> [(name: String, parked: [Double], rebuilt: [Double])] {
         let y = SeekBenchmark.height - 34
         let arrived = String(format: "snowglobe: seek to %.2f s ", SeekBenchmark.target)
         let back = SeekBenchmark.rulerX(SeekBenchmark.target), forth = SeekBenchmark.rulerX(SeekBenchmark.opened)
@@ -48,23 +50,23 @@ struct SeekBenchmark {
                 FileHandle.standardError.write(Data("seek \(session.name): a press on the ruler did not seek\n".utf8))
                 return nil
             }
-            var latencies: [Double] = []
+            var parked: [Double] = [], rebuilt: [Double] = []
             let started = Date()
             for _ in 0..<seeks {
-                if latencies.count >= 3, Date().timeIntervalSince(started) > timeLimit { break }
+                if parked.count + rebuilt.count >= 3, Date().timeIntervalSince(started) > timeLimit { break }
                 for (x, isBack) in [(back, true), (forth, false)] {
                     Thread.sleep(forTimeInterval: 0.1)
                     before = session.lines.count
                     session.click(x: x, y: y)
                     // "snowglobe: seek to 60.00 s in 23 ms (3600 ticks made, the run rebuilt)"
                     guard let line = session.waitForLine(after: before, timeout: 30, seekLine) else {
-                        return (session.name, latencies)
+                        return (session.name, parked, rebuilt)
                     }
-                    if isBack, line.hasPrefix(arrived), line.hasSuffix(", the run rebuilt)"),
-                       let ms = ViewerSession.milliseconds(in: line) { latencies.append(ms) }
+                    guard isBack, line.hasPrefix(arrived), let ms = ViewerSession.milliseconds(in: line) else { continue }
+                    if line.hasSuffix(", the run rebuilt)") { rebuilt.append(ms) } else { parked.append(ms) }
                 }
             }
-            return (session.name, latencies)
+            return (session.name, parked, rebuilt)
         }
     }
 }

@@ -161,17 +161,22 @@ if selected("seek"), let setup = viewerSetup("seek") {
     let seek = SeekBenchmark(snowglobe: snowglobe, examples: seeds, scriptsFolder: scriptsFolder, seeks: count,
                              timeLimit: limit)
     let seconds = SeekBenchmark.target
-    for (name, latencies) in seek.run(on: server) where !latencies.isEmpty {
-        let m = median(latencies), p95 = percentile(latencies, 0.95)
-        let over = "over \(latencies.count) seeks back from 61 s by a press on the ruler"
-        rows.append(Row(benchmark: "seek back to 60 s in the viewer, median: \(name)", unit: "ms",
-                        snowglobe: m, peer: "target", peerValue: 50, ratio: m / 50,
-                        note: "press to frame shown, the run rebuilt and 3600 ticks replayed, \(over)"))
-        rows.append(Row(benchmark: "seek back to 60 s in the viewer, p95: \(name)", unit: "ms",
-                        snowglobe: p95, peer: "target", peerValue: 50, ratio: p95 / 50, note: over))
-        rows.append(Row(benchmark: "seek back, per simulated second (median / 60 s): \(name)", unit: "ms/s",
-                        snowglobe: m / seconds, peer: "target (50 ms / 60 s)", peerValue: 50 / seconds,
-                        ratio: m / 50, note: "includes the press's handling and the first frame drawn"))
+    for (name, parked, rebuilt) in seek.run(on: server) {
+        if !parked.isEmpty {
+            let m = median(parked), p95 = percentile(parked, 0.95)
+            let over = "over \(parked.count) seeks back from 61 s by a press on the ruler"
+            rows.append(Row(benchmark: "seek back to 60 s in the viewer, scrubbing, median: \(name)", unit: "ms",
+                            snowglobe: m, peer: "target", peerValue: 50, ratio: m / 50,
+                            note: "press to frame shown, from the run parked near 60 s, \(over)"))
+            rows.append(Row(benchmark: "seek back to 60 s in the viewer, scrubbing, p95: \(name)", unit: "ms",
+                            snowglobe: p95, peer: "target", peerValue: 50, ratio: p95 / 50, note: over))
+        }
+        if !rebuilt.isEmpty {
+            let m = median(rebuilt)
+            rows.append(Row(benchmark: "seek back to 60 s, first time (replayed from 0), median: \(name)", unit: "ms",
+                            snowglobe: m, peer: "target", peerValue: 50, ratio: m / 50,
+                            note: "the run rebuilt and 3600 ticks replayed, over \(rebuilt.count) seeks; \(format(m / seconds)) ms per simulated second"))
+        }
     }
     for (at, target) in [(10.0, 50.0), (60.0, 100.0)] {
         let reload = ReloadBenchmark(snowglobe: snowglobe, examples: seeds, scriptsFolder: scriptsFolder,
