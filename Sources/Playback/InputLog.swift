@@ -3,13 +3,13 @@ import LuaHost
 /// The input a run received and the ticks it was delivered on, so that a run rebuilt from the
 /// start (a seek back, a reload) receives the same input at the same moments.
 ///
-/// Input that arrives between ticks is delivered on the next tick. New input at a tick drops
-/// whatever the log held after it: after seeking back, what the user does now replaces what
-/// happened later before.
+/// Input is delivered after the tick that was shown when it came (tick -1: after the script's
+/// top level, before the first tick). New input at a tick drops whatever the log held after
+/// it: after seeking back, what the user does now replaces what happened later before.
 public struct InputLog: Sendable, Equatable {
     /// One delivered event.
     public struct Entry: Sendable, Equatable {
-        /// The tick it is delivered on (before the tick's timers and display links).
+        /// The tick it follows: it is delivered once the tick is made.
         public let tick: Int
         public let event: InputEvent
 
@@ -30,7 +30,7 @@ public struct InputLog: Sendable, Equatable {
 
     /// Records `event` for delivery on `tick`, dropping what was logged for later ticks.
     public mutating func append(_ event: InputEvent, at tick: Int) {
-        let tick = max(tick, 0)
+        let tick = max(tick, -1)
         if let last = entries.last, last.tick > tick {
             entries.removeSubrange(firstIndex(after: tick)...)
         }

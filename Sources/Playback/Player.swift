@@ -241,19 +241,17 @@ public final class Player {
 
     // MARK: Input
 
-    /// Logs `event` for the next tick, when the scene will receive it. While a run is being
-    /// replayed, input waits for the tick after the one it is replayed to.
+    /// Delivers `event` to the scene now, after the tick shown, and logs it with that tick so
+    /// that replays deliver it at the same moment. While a run is being replayed, input waits
+    /// for it: it is logged for the tick the replay goes to, and delivered when it gets there.
     public func deliver(_ event: InputEvent) {
-        let tick: Int
         if let replay {
-            tick = replay.target + 1
+            log.append(event, at: replay.target)
         } else if let runner {
-            tick = runner.tick + 1
-        } else {
-            return
+            log.append(event, at: runner.tick)
+            parked.invalidate(from: runner.tick, closing: script.discard)
+            runner.deliverNow(event, log: log)
         }
-        log.append(event, at: tick)
-        parked.invalidate(from: tick, closing: script.discard)
     }
 
     // MARK: Transport

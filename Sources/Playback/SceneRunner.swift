@@ -39,15 +39,34 @@ public final class SceneRunner {
         host.scene.frameDuration = Tick.duration
     }
 
-    /// Makes the next tick: steps the scene to it, delivering the input `log` holds for it first
-    /// (then timers, display links, tasks, evaluation, emitters, completions).
+    /// The last tick whose logged input this run has received (-2: none yet; -1 is input given
+    /// after the top level, before the first tick).
+    public private(set) var deliveredThrough = -2
+
+    /// Makes the next tick (timers, display links, tasks, evaluation, emitters, completions),
+    /// then delivers the input `log` holds for it: input given while a tick is shown follows
+    /// that tick, in a replay as when it was given.
     public func step(_ log: InputLog) {
+        deliver(log)
         let next = tick + 1
-        host.scene.step(to: Tick.time(next)) {
-            for entry in log.events(at: next) { host.dispatch(entry.event) }
-        }
+        host.scene.step(to: Tick.time(next))
         tick = next
+        deliver(log)
         afterTick?(self)
+    }
+
+    /// Delivers the logged input of the ticks made since the last delivery.
+    private func deliver(_ log: InputLog) {
+        while deliveredThrough < tick {
+            deliveredThrough += 1
+            for entry in log.events(at: deliveredThrough) { host.dispatch(entry.event) }
+        }
+    }
+
+    /// Delivers `event` now, after the tick shown; the caller logs it at `tick`.
+    public func deliverNow(_ event: InputEvent, log: InputLog) {
+        deliver(log)
+        host.dispatch(event)
     }
 
     /// Makes ticks until `target`, or until the monotonic clock passes `deadline`; returns

@@ -26,11 +26,13 @@ struct ScriptedInput: ParsableArguments {
 }
 
 extension ScriptedInput {
-    /// The events as a run's input log: each delivered on the first tick at or after its time.
+    /// The events as a run's input log: each delivered after the last tick at or before its time
+    /// (so a handler's `ca.now()` is that tick's time), as the window delivers input after the
+    /// tick on screen.
     var log: InputLog {
         var log = InputLog()
         for group in events {
-            for event in group.events { log.append(event, at: Tick.index(atOrAfter: group.time)) }
+            for event in group.events { log.append(event, at: Tick.index(atOrBefore: group.time)) }
         }
         return log
     }

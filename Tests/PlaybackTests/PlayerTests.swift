@@ -69,7 +69,7 @@ struct PlayerTests {
         go(player, to: 3)
         let played = try summary(player)
         #expect(played.hasPrefix("181 12 ["))
-        #expect(played.contains("[2.0167@30,40] 1 3.0000"))
+        #expect(played.contains("[2.0000@30,40] 1 3.0000"))
         let first = player.runner
 
         go(player, to: 1)
@@ -216,7 +216,7 @@ struct PlayerTests {
         go(player, to: 61)
         #expect(player.runner === second)
         #expect(try summary(player) != at61)
-        #expect(try summary(player).contains("[60.0167@1,1]"))
+        #expect(try summary(player).contains("[60.0000@1,1]"))
         // A fresh run given the same input agrees with the parked ones.
         let fresh = try self.player(folder).0
         fresh.open()

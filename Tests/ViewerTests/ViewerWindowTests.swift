@@ -65,7 +65,7 @@ struct ViewerWindowTests {
         // The first load takes a second; the save lands in the middle of it. The viewer watches
         // the file from before it loads it, so the save is seen once the load is done.
         let folder = try TemporaryFolder()
-        try folder.write("scene.lua", "print('loading')\nlocal n = 0\nfor i = 1, 6e7 do n = n + i end\n"
+        try folder.write("scene.lua", "print('loading')\nlocal n = 0\nfor i = 1, 1.5e7 do n = n + i end\n"
                          + Self.coloured("red"))
         let viewer = try ViewerProcess(script: "scene.lua", folder: folder.path)
         defer { viewer.quit() }

@@ -122,20 +122,17 @@ public final class Scene {
     // MARK: Frames
 
     /// Makes one whole frame at `time` without drawing: `beginFrame` then `endFrame`.
-    public func step(to time: Double, input: () -> Void = {}) {
-        beginFrame(at: time, input: input)
+    public func step(to time: Double) {
+        beginFrame(at: time)
         endFrame()
     }
 
-    /// Starts the frame at `time`: commits outside changes, delivers the frame's `input` (with
-    /// the media time already the frame's, as a handler sees it), fires timers and display
-    /// links, and evaluates the presentation tree. Draw after this, then call `endFrame`.
-    public func beginFrame(at newTime: Double, input: () -> Void = {}) {
+    /// Starts the frame at `time`: commits outside changes, fires timers and display links, and
+    /// evaluates the presentation tree. Draw after this, then call `endFrame`.
+    public func beginFrame(at newTime: Double) {
         // Changes made outside any frame belong to the moment they were made: commit them first.
         transactions.commitAll()
         if newTime.isFinite && newTime >= time { time = newTime }
-        input()
-        transactions.commitAll()
         fireTimers()
         runDisplayLinks()
         transactions.commitAll()
