@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "Viewer", targets: ["Viewer"]),
+        // Not for users: SDL's software renderer off screen, which the benchmarks measure
+        // against and the render tests compare with (a product so that Benchmarks/ reaches it).
+        .library(name: "SDLSoftware", targets: ["SDLSoftware"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -59,8 +62,9 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["LayerKit"], path: "Tests/TestSupport"),
+        .target(name: "SDLSoftware", dependencies: ["Render", "LayerKit", "CSDL2"], path: "Tests/SDLSoftware"),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CGif", "CSDL2"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CGif", "CSDL2", "SDLSoftware"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Viewer", "LuaBridge", "LuaHost", "LayerKit", "Render", "TestSupport"]),
