@@ -4,7 +4,8 @@ import PackageDescription
 /// Snowglobe: Core Animation's model in Swift (LayerKit), driven by Lua 5.4 scripts (LuaHost),
 /// drawn through SDL2 (Render), run by the `snowglobe` command line.
 ///
-/// Dependencies flow one way: LayerKit knows nothing of Lua or SDL; Render reads LayerKit;
+/// Dependencies flow one way: LayerKit knows nothing of Lua or SDL (it shares only Spelling, the
+/// "did you mean" rule, with LuaBridge); Render reads LayerKit;
 /// LuaBridge is a generic Swift–Lua bridge; LuaHost binds LayerKit to Lua through it.
 let package = Package(
     name: "Snowglobe",
@@ -43,14 +44,17 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]
         ),
-        .target(name: "LayerKit"),
+        // "Did you mean …?" for misspelt names: LayerKit and the generic Lua bridge both suggest
+        // names, and neither may import the other.
+        .target(name: "Spelling"),
+        .target(name: "LayerKit", dependencies: ["Spelling"]),
         .target(name: "Render", dependencies: ["LayerKit", "CSDL2", "CPangoCairo", "CGif"]),
         // Statically, Lua's code is built without position independence and the API's calls
         // skip the shared library's jump table: a call from Lua into C (a binding, `math.abs`)
         // takes about a fifth less time. `-l:` names the file; liblua5.4.a needs libm.
-        .target(name: "LuaBridge", dependencies: ["CLua"],
+        .target(name: "LuaBridge", dependencies: ["CLua", "Spelling"],
                 linkerSettings: [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m")]),
-        .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge"]),
+        .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge", "Spelling"]),
         // The tick clock: runs of a script kept at a playhead, seeking, replay, reload in place.
         .target(name: "Playback", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge"]),
         .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "CSDL2"]),
@@ -66,6 +70,7 @@ let package = Package(
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CGif", "CSDL2", "SDLSoftware"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
+        .testTarget(name: "SpellingTests", dependencies: ["Spelling"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Viewer", "LuaBridge", "LuaHost", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Playback", "LuaHost", "LayerKit", "Render", "TestSupport"]),
