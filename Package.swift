@@ -57,7 +57,11 @@ let package = Package(
         .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge", "Spelling"]),
         // The tick clock: runs of a script kept at a playhead, seeking, replay, reload in place.
         .target(name: "Playback", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge"]),
-        .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "CSDL2"]),
+        // The default example's text is built in from Examples/snowfall.lua (see the plugin).
+        .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "CSDL2"],
+                plugins: ["EmbedDefaultExample"]),
+        .executableTarget(name: "embed-text"),
+        .plugin(name: "EmbedDefaultExample", capability: .buildTool(), dependencies: ["embed-text"]),
         .executableTarget(
             name: "snowglobe",
             dependencies: [
