@@ -69,7 +69,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "TestSupport", dependencies: ["LayerKit"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LayerKit", "LuaHost"], path: "Tests/TestSupport"),
         .target(name: "SDLSoftware", dependencies: ["Render", "LayerKit", "CSDL2"], path: "Tests/SDLSoftware"),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CGif", "CSDL2", "SDLSoftware"]),
@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Viewer", "LuaBridge", "LuaHost", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Playback", "LuaHost", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "TestSupport"]),
-        .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "TestSupport"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Viewer", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Viewer", "snowglobe", "TestSupport"]),
     ]
 )

@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Viewer
 
 /// The example built into the binary is Examples/snowfall.lua, byte for byte.
 struct DefaultExampleTests {
-    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/snowfall.lua")
+    static let example = URL(fileURLWithPath: Project.examples + "/snowfall.lua")
 
     @Test func theBuiltInExampleIsExamplesSnowfall() throws {
         let file = try Data(contentsOf: Self.example)
