@@ -13,7 +13,10 @@ final class FramePresenter {
     private(set) var drawsOnCPU = false
     let drawing: Viewer.Drawing
 
-    /// Triangles in a frame above which `auto` draws on the CPU, and below which it goes back.
+    /// Triangles in a frame above which `auto` draws on the CPU, and below which it goes back:
+    /// where, on a machine without a GPU, the CPU frame overtakes SDL's renderer (the figures
+    /// are in docs/performance.md, "Drawing"). Two thresholds, so that a frame near the
+    /// crossing does not switch back and forth.
     static let heavyFrame = 12_000
     static let lightFrame = 8_000
 

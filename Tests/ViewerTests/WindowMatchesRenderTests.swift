@@ -8,9 +8,6 @@ import TestSupport
 /// shows the pixels that `snowglobe render SCRIPT --at T` writes at the same size and seed —
 /// opened at the moment, stepped back a tick from it, and at a moment between ticks.
 extension ViewerWindowTests {
-    static let examples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/Examples"
-
     /// Seed examples (and an emitter scene) at moments where they are busy.
     static let moments: [(String, Double)] = [
         ("heart.lua", 1.3), ("gallery-snowfall-displaylink.lua", 2.5), ("snowfall-3d.lua", 4.01),
@@ -20,7 +17,7 @@ extension ViewerWindowTests {
     @Test(.serialized, arguments: moments)
     func aPausedWindowShowsWhatRenderWrites(example: String, time: Double) throws {
         let folder = try TemporaryFolder()
-        let script = Self.examples + "/" + example
+        let script = Project.examples + "/" + example
         let viewer = try ViewerProcess(script: script, folder: folder.path,
                                        arguments: ["--at", String(time), "--paused", "--draw", "cpu"])
         defer { viewer.quit() }
