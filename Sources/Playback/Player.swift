@@ -38,6 +38,8 @@ public final class Player {
     /// Seconds one `update` may spend on a seek, a reload or a restart under way: longer than a
     /// frame, since the scene on screen waits for it anyway, short enough to show progress.
     public var replayBudget = 0.120
+    /// Seconds one `update` of a paused scene may spend parking a run for later seeks.
+    public var idleBudget = 0.020
     /// Told when a run becomes the one shown, with why (reloads and restarts are announced).
     public var onInstall: (Replay.Reason, SceneRunner) -> Void = { _, _ in }
     /// The root layer's size when the current line of runs started (runs rebuilt or reloaded
@@ -136,11 +138,13 @@ public final class Player {
         if replay == nil {
             timeline.play(for: realSeconds)
         }
-        let deadline = Monotonic.now() + (isSeeking ? max(budget, replayBudget) : budget)
+        let wasSeeking = isSeeking
+        let deadline = Monotonic.now() + (wasSeeking ? max(budget, replayBudget) : budget)
         catchUp(deadline: deadline)
-        // Idle while paused: park a run a little before the playhead, for seeking back.
-        if replay == nil, !seeking, timeline.isPaused, let runner {
-            parked.prepare(before: runner.tick, log: log, deadline: deadline,
+        // Idle while paused (and not just after a seek, whose frame should show at once): park
+        // a run a little before the playhead, for seeking back.
+        if !wasSeeking, replay == nil, !seeking, timeline.isPaused, let runner {
+            parked.prepare(before: runner.tick, log: log, deadline: min(deadline, Monotonic.now() + idleBudget),
                            start: { script.rebuild(runner).map { run in run.replayedThrough = shownThrough; return run } },
                            closing: script.discard)
         }

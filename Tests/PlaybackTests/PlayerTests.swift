@@ -44,6 +44,7 @@ struct PlayerTests {
         let player = Player(script: script)
         player.budget = 10
         player.replayBudget = 10
+        player.idleBudget = 10
         return (player, log)
     }
 
@@ -195,6 +196,7 @@ struct PlayerTests {
         let (player, _) = try player(folder)
         player.open()
         go(player, to: 61)
+        player.update(realSeconds: 0)
         let at61 = try summary(player)
         let first = try #require(player.runner)
         // Paused, the player parked a run at 60 s: the seek back takes it, replaying nothing.
@@ -232,6 +234,7 @@ struct PlayerTests {
         player.open()
         go(player, to: 30.5)
         for _ in 0..<3 { player.update(realSeconds: 0.1) }
+        #expect(player.runner?.tick == 1830)
         #expect(player.parked.runs.map(\.tick) == [1800])
         go(player, to: 30.2)
         #expect(player.seekFromParked)
