@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Viewer", "LuaBridge", "LuaHost", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Playback", "LuaHost", "LayerKit", "Render", "TestSupport"]),
-        .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "TestSupport"]),
+        .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Viewer", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Viewer", "snowglobe", "TestSupport"]),
     ]

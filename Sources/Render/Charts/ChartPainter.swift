@@ -39,18 +39,22 @@ struct ChartPainter {
             cairo_line_to(context, x, plot.maxY)
         }
         cairo_stroke(context)
+        // Axes two pixels wide on whole pixels, as sharp as the grid.
         setColor(ChartPalette.axis)
-        cairo_set_line_width(context, 1.5)
-        cairo_move_to(context, plot.minX, plot.minY)
-        cairo_line_to(context, plot.minX, plot.maxY)
-        cairo_line_to(context, plot.maxX, plot.maxY)
+        cairo_set_line_width(context, 2)
+        let (left, bottom, right) = (plot.minX.rounded(), plot.maxY.rounded(), plot.maxX.rounded())
+        cairo_move_to(context, left, plot.minY)
+        cairo_line_to(context, left, bottom)
+        cairo_line_to(context, right, bottom)
+        cairo_stroke(context)
+        cairo_set_line_width(context, 1)
         for tick in layout.xAxis.ticks {
-            cairo_move_to(context, crisp(layout.x(tick)), plot.maxY)
-            cairo_rel_line_to(context, 0, 5)
+            cairo_move_to(context, crisp(layout.x(tick)), bottom)
+            cairo_rel_line_to(context, 0, 6)
         }
         for tick in layout.yAxis.ticks {
-            cairo_move_to(context, plot.minX, crisp(layout.y(tick)))
-            cairo_rel_line_to(context, -5, 0)
+            cairo_move_to(context, left, crisp(layout.y(tick)))
+            cairo_rel_line_to(context, -6, 0)
         }
         cairo_stroke(context)
 
