@@ -45,6 +45,9 @@ struct PlotCommand: ParsableCommand {
     @Option(help: "Also write the samples as comma-separated values to this file.")
     var csv: String?
 
+    @Option(help: "The chart's title (default: the script's file name, the layer and the key path).")
+    var title: String?
+
     @Option(help: "The chart's size, WxH.")
     var size: SceneSize = SceneSize(width: 960, height: 540)
 
@@ -110,7 +113,7 @@ struct PlotCommand: ParsableCommand {
         let chartFile = StagedFile(out)
         let csvFile = csv.map(StagedFile.init)
         do {
-            let title = "\(URL(fileURLWithPath: script).lastPathComponent) · \(layer) · \(keyPath)"
+            let title = self.title ?? "\(URL(fileURLWithPath: script).lastPathComponent) · \(layer) · \(keyPath)"
             let chart = recording.chart(title: title)
             let (width, height) = (Int(size.width), Int(size.height))
             switch format {

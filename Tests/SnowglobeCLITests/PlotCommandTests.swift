@@ -135,6 +135,20 @@ extension CommandLineTests {
         #expect(svg.hasPrefix("<?xml") && svg.contains("<svg") && svg.contains("width=\"960px\" height=\"540px\""))
     }
 
+    @Test func plotTitlesTheChartAsAsked() throws {
+        let path = try script(Self.slide("linear"))
+        let folder = (path as NSString).deletingLastPathComponent
+        var images: [Data] = []
+        for title in [nil, "linear", "linear"] {
+            let out = folder + "/\(images.count).png"
+            let r = try run(["plot", path, "--layer", "box", "--key-path", "position.y", "--out", out] + (title.map { ["--title", $0] } ?? []))
+            #expect(r.status == 0, "\(r.stderr)")
+            images.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(images[0] != images[1])
+        #expect(images[1] == images[2])
+    }
+
     /// The PNG is the size asked for, and its line (in the first series colour) runs where the
     /// curve does: at 1/4, 1/2 and 3/4 of the way across the plot, the line's height between its
     /// start and end is the curve's eased progress there.
