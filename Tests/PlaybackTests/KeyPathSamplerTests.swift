@@ -22,25 +22,13 @@ struct KeyPathSamplerTests {
         return try KeyPathSampler(layerName: layer, keyPath: keyPath).record(runner, log: log, range: range)
     }
 
-    /// A box whose position.y goes from 0 to 100 over `duration` seconds, linearly.
-    static func slide(_ duration: Double, extra: String = "") -> String {
-        """
-        local box = ca.Layer{ name = "box", bounds = {0, 0, 10, 10}, position = {5, 100} }
-        ca.root:addSublayer(box)
-        box:addAnimation(ca.BasicAnimation{ keyPath = "position.y", fromValue = 0, toValue = 100,
-          duration = \(duration)\(extra) }, "slide")
-        ca.root:addSublayer(ca.Layer{ name = "label" })
-        ca.root:addSublayer(ca.Layer{ name = "label" })
-        """
-    }
-
     @Test(arguments: [(1.0, 120), (2.5, 300), (100.0, 12_000), (150.0, 12_000), (300.0, 18_000), (0.001, 1), (0.0, 1)])
     func aFixedRangeIsCutIntoEnoughIntervals(length: Double, expected: Int) {
         #expect(KeyPathSampler.intervals(forLength: length) == expected)
     }
 
     @Test func theDefaultRangeEndsWithTheAnimationAndSamplesBetweenTicks() throws {
-        let recording = try record(Self.slide(2))
+        let recording = try record(PlotScripts.slide(duration: 2))
         #expect(recording.start == 0 && recording.end == 2)
         #expect(recording.components == ["value"])
         #expect(recording.samples.count == 241)
@@ -53,7 +41,7 @@ struct KeyPathSamplerTests {
     }
 
     @Test func aFixedRangeEndsExactlyAtItsEnd() throws {
-        let recording = try record(Self.slide(2), range: .fixed(start: 0.5, end: 1.25))
+        let recording = try record(PlotScripts.slide(duration: 2), range: .fixed(start: 0.5, end: 1.25))
         #expect(recording.samples.first?.time == 0.5)
         #expect(recording.samples.last?.time == 1.25)
         #expect(recording.samples.count == KeyPathSampler.intervals(forLength: 0.75) + 1)
@@ -62,21 +50,15 @@ struct KeyPathSamplerTests {
     @Test(arguments: [(" , repeatCount = math.huge", 5.0), (" , beginTime = ca.now() + 100", 60.0),
                       (", fillMode = 'forwards', removedOnCompletion = false", 2.0)])
     func anEndlessOrFarAnimationGetsAFixedLength(extra: String, end: Double) throws {
-        #expect(try record(Self.slide(2, extra: extra)).end == end)
+        #expect(try record(PlotScripts.slide(duration: 2, extra: extra)).end == end)
     }
 
     @Test func aLayerMadeLaterIsFoundWhenItAppears() throws {
-        let recording = try record("""
-            ca.after(1, function()
-              local box = ca.Layer{ name = "box", position = {0, 7} }
-              ca.root:addSublayer(box)
-              box:addAnimation(ca.BasicAnimation{ keyPath = "position.y", fromValue = 0, toValue = 10, duration = 0.5 }, "drop")
-            end)
-            """)
+        let recording = try record(PlotScripts.dotOnATimer, layer: "dot", keyPath: "opacity")
         #expect(recording.samples.first?.time == 1)
         #expect(recording.end == 1.5)
         #expect(recording.samples.first?.presentation == [0])
-        #expect(recording.samples.first?.model == [7])
+        #expect(recording.samples.first?.model == [1])
     }
 
     @Test func aClickCanMakeTheLayer() throws {
@@ -107,7 +89,7 @@ struct KeyPathSamplerTests {
 
     @Test func anUnknownNameListsTheNamesThereAre() throws {
         #expect(throws: KeyPathSamplingError.noLayer(name: "bx", start: 0, end: 2, names: ["box", "label"])) {
-            try record(Self.slide(2), layer: "bx", range: .fixed(start: 0, end: 2))
+            try record(PlotScripts.slide(duration: 2), layer: "bx", range: .fixed(start: 0, end: 2))
         }
         let error = KeyPathSamplingError.noLayer(name: "bx", start: 0, end: 2, names: ["box", "label"])
         #expect(error.description == "no layer named 'bx' from 0 to 2 s (did you mean 'box'?); the layers with names: box, label")
@@ -120,10 +102,10 @@ struct KeyPathSamplerTests {
 
     @Test func anUnknownKeyPathIsTheKeyPathError() throws {
         #expect(throws: KeyPathSamplingError.keyPath(.unknownProperty(keyPath: "positon.y", on: .layer, suggestion: "position"))) {
-            try record(Self.slide(2), keyPath: "positon.y")
+            try record(PlotScripts.slide(duration: 2), keyPath: "positon.y")
         }
         #expect(throws: KeyPathSamplingError.keyPath(.unknownComponent(keyPath: "position.z", valid: ["position.x", "position.y"]))) {
-            try record(Self.slide(2), keyPath: "position.z")
+            try record(PlotScripts.slide(duration: 2), keyPath: "position.z")
         }
     }
 
@@ -135,12 +117,12 @@ struct KeyPathSamplerTests {
     }
 
     @Test func theCSVHasAColumnPerComponent() throws {
-        let recording = try record(Self.slide(1), keyPath: "position", range: .fixed(start: 0, end: 0.5))
+        let recording = try record(PlotScripts.slide(duration: 1), keyPath: "position", range: .fixed(start: 0, end: 0.5))
         let lines = recording.csv.split(separator: "\n")
         #expect(lines.first == "time,x,y")
         #expect(lines.count == 62)
-        #expect(lines[1] == "0.0,5.0,0.0")
-        #expect(lines[61] == "0.5,5.0,50.0")
+        #expect(lines[1] == "0.0,30.0,0.0")
+        #expect(lines[61] == "0.5,30.0,50.0")
     }
 
     @Test func theChartOfATransformShowsWhatChanges() throws {
@@ -159,7 +141,7 @@ struct KeyPathSamplerTests {
     }
 
     @Test func theChartOfANumberNamesPresentationAndModel() throws {
-        let chart = try record(Self.slide(2)).chart(title: "slide")
+        let chart = try record(PlotScripts.slide(duration: 2)).chart(title: "slide")
         #expect(chart.legend.map(\.label) == ["presentation value", "model value"])
         #expect(chart.series.count == 2)
         #expect(chart.marks.isEmpty)

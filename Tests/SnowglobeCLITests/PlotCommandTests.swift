@@ -2,22 +2,11 @@ import Foundation
 import LayerKit
 import Render
 import Testing
+import TestSupport
 
 /// `snowglobe plot` as a user runs it: the numbers it writes against the timing curves, the
 /// charts it draws, and each way it refuses.
 extension CommandLineTests {
-    /// A box whose position.y goes from 0 to 100 over 2 s with the timing function `name`; its
-    /// model is already at 100. Another layer is named "label".
-    static func slide(_ name: String) -> String {
-        """
-        local box = ca.Layer{ name = "box", bounds = {0, 0, 20, 20}, position = {30, 100}, backgroundColor = "orange" }
-        ca.root:addSublayer(box)
-        box:addAnimation(ca.BasicAnimation{ keyPath = "position.y", fromValue = 0, toValue = 100, duration = 2,
-          timingFunction = "\(name)" }, "slide")
-        ca.root:addSublayer(ca.TextLayer{ name = "label", string = "hello" })
-        """
-    }
-
     /// The rows of a CSV file, split at commas, header first.
     func rows(_ path: String) throws -> [[String]] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -25,7 +14,7 @@ extension CommandLineTests {
 
     @Test(arguments: ["linear", "easeIn", "easeInOutBack"])
     func plotWritesTheCurvesValuesAtEverySample(name: String) throws {
-        let path = try script(Self.slide(name))
+        let path = try script(PlotScripts.slide(timingFunction: name))
         let folder = (path as NSString).deletingLastPathComponent
         let r = try run(["plot", path, "--layer", "box", "--key-path", "position.y", "--out", folder + "/plot.svg",
                          "--csv", folder + "/plot.csv"])
@@ -43,7 +32,7 @@ extension CommandLineTests {
     }
 
     @Test func plotWritesAPointAsXAndY() throws {
-        let path = try script(Self.slide("linear"))
+        let path = try script(PlotScripts.slide(timingFunction: "linear"))
         let folder = (path as NSString).deletingLastPathComponent
         let r = try run(["plot", path, "--layer", "box", "--key-path", "position", "--out", folder + "/p.png",
                          "--csv", folder + "/p.csv", "--from", "0.5", "--to", "1"])
@@ -56,13 +45,7 @@ extension CommandLineTests {
     }
 
     @Test func plotFindsALayerMadeOnATimer() throws {
-        let path = try script("""
-            ca.after(1, function()
-              local dot = ca.Layer{ name = "dot", position = {0, 0} }
-              ca.root:addSublayer(dot)
-              dot:addAnimation(ca.BasicAnimation{ keyPath = "opacity", fromValue = 0, toValue = 1, duration = 0.5 }, "in")
-            end)
-            """)
+        let path = try script(PlotScripts.dotOnATimer)
         let folder = (path as NSString).deletingLastPathComponent
         let r = try run(["plot", path, "--layer", "dot", "--key-path", "opacity", "--out", folder + "/o.svg", "--csv", folder + "/o.csv"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -99,7 +82,7 @@ extension CommandLineTests {
 
     @Test(arguments: refusals)
     func plotRefuses(_ refusal: Refusal) throws {
-        let path = try script(Self.slide("linear"))
+        let path = try script(PlotScripts.slide(timingFunction: "linear"))
         let out = (path as NSString).deletingLastPathComponent + "/refused.svg"
         let r = try run(["plot", path, "--out", out] + refusal.arguments)
         #expect(r.status == refusal.status)
@@ -114,7 +97,7 @@ extension CommandLineTests {
     }
 
     @Test func plotRefusesAnOutputItCannotDraw() throws {
-        let path = try script(Self.slide("linear"))
+        let path = try script(PlotScripts.slide(timingFunction: "linear"))
         let r = try run(["plot", path, "--layer", "box", "--key-path", "opacity", "--out", "/tmp/plot.gif"])
         #expect(r.status == 64)
         #expect(r.stderr.contains("--out must name a .svg or .png file, got '/tmp/plot.gif'"))
@@ -124,7 +107,7 @@ extension CommandLineTests {
     }
 
     @Test func plotReplacesAnOldChartWhole() throws {
-        let path = try script(Self.slide("linear"))
+        let path = try script(PlotScripts.slide(timingFunction: "linear"))
         let out = (path as NSString).deletingLastPathComponent + "/chart.svg"
         try "old".write(toFile: out, atomically: true, encoding: .utf8)
         let failed = try run(["plot", path, "--layer", "nobody", "--key-path", "opacity", "--out", out])
@@ -136,7 +119,7 @@ extension CommandLineTests {
     }
 
     @Test func plotTitlesTheChartAsAsked() throws {
-        let path = try script(Self.slide("linear"))
+        let path = try script(PlotScripts.slide(timingFunction: "linear"))
         let folder = (path as NSString).deletingLastPathComponent
         var images: [Data] = []
         for title in [nil, "linear", "linear"] {
@@ -153,7 +136,7 @@ extension CommandLineTests {
     /// curve does: at 1/4, 1/2 and 3/4 of the way across the plot, the line's height between its
     /// start and end is the curve's eased progress there.
     @Test func plotDrawsTheCurveInAPNG() throws {
-        let path = try script(Self.slide("easeIn"))
+        let path = try script(PlotScripts.slide(timingFunction: "easeIn"))
         let out = (path as NSString).deletingLastPathComponent + "/chart.png"
         let r = try run(["plot", path, "--layer", "box", "--key-path", "position.y", "--out", out, "--size", "800x500"])
         #expect(r.status == 0, "\(r.stderr)")
