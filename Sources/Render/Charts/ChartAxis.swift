@@ -51,11 +51,13 @@ public struct ChartAxis: Equatable, Sendable {
         return text.hasPrefix("-") ? "\u{2212}" + text.dropFirst() : text
     }
 
-    /// A usable span: finite, rising, and wider than rounding noise (a constant value `v` gets
-    /// v ± 10 %, or ± 1 around 0).
+    /// A usable span: finite, rising, no wider than ±1e307 (so that its width and its round
+    /// ends stay finite too), and wider than rounding noise (a constant value `v` gets v ± 10 %,
+    /// or ± 1 around 0).
     private static func span(_ lower: Double, _ upper: Double) -> (Double, Double) {
         guard lower.isFinite, upper.isFinite else { return (0, 1) }
-        let (a, b) = (min(lower, upper), max(lower, upper))
+        let limit = 1e307
+        let (a, b) = (min(max(min(lower, upper), -limit), limit), max(min(max(lower, upper), limit), -limit))
         let scale = max(1, abs(a), abs(b))
         guard b - a <= 1e-9 * scale else { return (a, b) }
         let middle = (a + b) / 2
