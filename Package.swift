@@ -56,7 +56,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m")]),
         .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge", "Spelling"]),
         // The tick clock: runs of a script kept at a playhead, seeking, replay, reload in place.
-        .target(name: "Playback", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge"]),
+        .target(name: "Playback", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Spelling"]),
         // The default example's text is built in from Examples/snowfall.lua (see the plugin).
         .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "CSDL2"],
                 plugins: ["EmbedDefaultExample"]),
@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Viewer", "LuaBridge", "LuaHost", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Playback", "LuaHost", "LayerKit", "Render", "TestSupport"]),
-        .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "TestSupport"]),
+        .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Viewer", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Viewer", "snowglobe", "TestSupport"]),
     ]

@@ -33,6 +33,11 @@ public enum Tick {
         return Int(((min(time, maximumTime) - tolerance) * Double(rate)).rounded(.up))
     }
 
+    /// A time as messages write it: whole seconds without a decimal point (`2`, `2.5`).
+    public static func text(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+
     /// Whether `time` is (within rounding) the time of a tick.
     public static func isOnTick(_ time: Double) -> Bool {
         abs(Tick.time(index(atOrBefore: time)) - time) <= tolerance

@@ -59,7 +59,7 @@ struct RenderCommand: ParsableCommand {
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240") }
         if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be between 1 and 100000") }
         if let duration, !(duration.isFinite && duration > 0 && duration <= 3600) {
-            throw ValidationError("--duration must be more than 0 and at most 3600 seconds, got \(TimeArgument.text(duration))")
+            throw ValidationError("--duration must be more than 0 and at most 3600 seconds, got \(Tick.text(duration))")
         }
         try TimeArgument.check(at, "--at")
         try TimeArgument.check(from, "--from")
@@ -68,7 +68,7 @@ struct RenderCommand: ParsableCommand {
         let lengths = [frames != nil, duration != nil, to != nil].filter { $0 }.count
         if lengths > 1 { throw ValidationError("give one of --frames, --duration and --to, not several") }
         if let to, to <= start {
-            throw ValidationError("--to must be after the first frame's time (\(TimeArgument.text(start)) s), got \(TimeArgument.text(to))")
+            throw ValidationError("--to must be after the first frame's time (\(Tick.text(start)) s), got \(Tick.text(to))")
         }
     }
 

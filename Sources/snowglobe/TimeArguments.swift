@@ -7,12 +7,8 @@ enum TimeArgument {
     static func check(_ value: Double?, _ option: String) throws {
         guard let value else { return }
         guard value.isFinite, value >= 0, value <= Tick.maximumTime else {
-            throw ValidationError("\(option) must be a time from 0 to \(Int(Tick.maximumTime)) seconds (a day), got \(TimeArgument.text(value))")
+            throw ValidationError("\(option) must be a time from 0 to \(Int(Tick.maximumTime)) seconds (a day), got \(Tick.text(value))")
         }
-    }
-
-    static func text(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 
@@ -35,7 +31,7 @@ struct TimeRangeArgument: ExpressibleByArgument {
         try TimeArgument.check(start, "\(option)'s start")
         try TimeArgument.check(end, "\(option)'s end")
         guard start < end else {
-            throw ValidationError("\(option) must run forwards (A:B with A before B), got \(TimeArgument.text(start)):\(TimeArgument.text(end))")
+            throw ValidationError("\(option) must run forwards (A:B with A before B), got \(Tick.text(start)):\(Tick.text(end))")
         }
     }
 }

@@ -59,7 +59,7 @@ struct ViewCommand: ParsableCommand {
         try TimeArgument.check(at, "--at")
         try loop?.check("--loop")
         if let speed, !(speed.isFinite && speed > 0 && speed <= 16) {
-            throw ValidationError("--speed must be more than 0 and at most 16, got \(TimeArgument.text(speed))")
+            throw ValidationError("--speed must be more than 0 and at most 16, got \(Tick.text(speed))")
         }
         if let quitAfter, !(quitAfter.isFinite && quitAfter >= 0 && quitAfter <= 86_400 * 7) {
             throw ValidationError("--quit-after must be between 0 and 604800 seconds")

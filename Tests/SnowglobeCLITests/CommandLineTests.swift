@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `snowglobe check` and `snowglobe render` as a user runs them: exit codes, output, errors,
+/// `snowglobe check`, `snowglobe render` and `snowglobe plot` as a user runs them: exit codes, output, errors,
 /// determinism. They run the binary built beside this test bundle. A class so that each test's
 /// script folders are removed when the test is done.
 final class CommandLineTests {

@@ -1,6 +1,6 @@
-/// An animation attached to a layer as an inspector shows it: the attached copy's settings, its
-/// timing with the begin time the transaction settled (in the layer's time), and whether it has
-/// started and ended.
+/// An animation attached to a layer as tools show it (the inspector, `snowglobe plot`): the
+/// attached copy's settings, its timing with the begin time the transaction settled (in the
+/// layer's time), whether it has started and ended, and the key times or settling it marks.
 public struct AttachedAnimationState {
     /// The key it was added under (nil: unkeyed).
     public let key: String?
@@ -13,6 +13,15 @@ public struct AttachedAnimationState {
     public let children: [AttachedAnimationState]
     public let hasStarted: Bool
     public let hasEnded: Bool
+    /// Whether its begin time waits for its transaction to commit (`timing.beginTime` is 0
+    /// until then).
+    public let isWaitingToBegin: Bool
+    /// For a keyframe animation, the key times it runs by: for each value, the eased progress
+    /// (0…1) at which it is reached — the `keyTimes` given when they fit the values, else even
+    /// spacing, or the paced modes' own.
+    public let keyTimes: [Double]
+    /// For a spring, the seconds its motion takes to come to rest.
+    public let settlingDuration: Double?
 
     init(_ attached: AttachedAnimation) {
         key = attached.key
@@ -20,11 +29,15 @@ public struct AttachedAnimationState {
         timing = attached.timing
         hasStarted = attached.hasStarted
         hasEnded = attached.hasEnded
-        if case .group(let members) = attached.content {
-            children = members.map(AttachedAnimationState.init)
-        } else {
-            children = []
+        isWaitingToBegin = attached.needsBeginTime
+        var children: [AttachedAnimationState] = [], keyTimes: [Double] = [], settling: Double?
+        switch attached.content {
+        case .group(let members): children = members.map(AttachedAnimationState.init)
+        case .keyframe(let track): keyTimes = track.times
+        case .spring(_, let solution): settling = solution.settlingDuration
+        case .basic, .none: break
         }
+        (self.children, self.keyTimes, settlingDuration) = (children, keyTimes, settling)
     }
 
     /// The key path it animates (nil for a group).
