@@ -22,7 +22,7 @@ let package = Package(
     ],
     targets: [
         // Lua is linked from Debian's static library (liblua5.4-dev's liblua5.4.a; see
-        // LuaBridge), so no pkg-config: shim.h names the headers by their folder.
+        // LuaShim), so no pkg-config: clua.h names the headers by their folder.
         .systemLibrary(name: "CLua"),
         .systemLibrary(
             name: "CSDL2",
@@ -41,11 +41,13 @@ let package = Package(
         ),
         .target(name: "LayerKit"),
         .target(name: "Render", dependencies: ["LayerKit", "CSDL2", "CPangoCairo", "CGif"]),
+        // LuaBridge's C half: the trampolines, budgets and userdata dispatch, in C files.
         // Statically, Lua's code is built without position independence and the API's calls
         // skip the shared library's jump table: a call from Lua into C (a binding, `math.abs`)
         // takes about a fifth less time. `-l:` names the file; liblua5.4.a needs libm.
-        .target(name: "LuaBridge", dependencies: ["CLua"],
+        .target(name: "LuaShim", dependencies: ["CLua"],
                 linkerSettings: [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m")]),
+        .target(name: "LuaBridge", dependencies: ["CLua", "LuaShim"]),
         .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge"]),
         .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "CSDL2"]),
         .executableTarget(

@@ -1,6 +1,7 @@
 import CLua
 import LayerKit
 import LuaBridge
+import LuaShim
 
 /// The script's own state on a Swift object (a layer's `data` and `onTap`, an animation's
 /// `onStart` and `onStop`), kept in Lua: a table per object in a weak-keyed (ephemeron) table
