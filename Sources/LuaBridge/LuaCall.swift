@@ -79,6 +79,12 @@ extension LuaState {
         LuaState(lua_newthread(L))
     }
 
+    /// Pops the top `count` values and pushes them onto `thread`'s stack (`lua_xmove`; both must
+    /// belong to the same VM, and `thread` must have room for them).
+    public func move(_ count: Int32, to thread: LuaState) {
+        lua_xmove(L, thread.L, count)
+    }
+
     /// Starts or continues `thread` with the top `arguments` values of its stack, under the
     /// budget (`lua_resume`). An error leaves the coroutine dead and throws.
     public func resume(_ thread: LuaState, arguments: Int32) throws(LuaError) -> LuaResumeResult {

@@ -167,6 +167,12 @@ extension LuaState {
         if sg_pushcached(L, pointer) == 0 { pushNewObject(object) }
     }
 
+    /// Pushes the userdata that already stands for `object` and returns true; returns false,
+    /// pushing nothing, when Lua holds none (unlike ``push(_:)-(AnyObject)``, which makes one).
+    public func pushExisting(_ object: AnyObject) -> Bool {
+        sg_pushcached(L, Unmanaged.passUnretained(object).toOpaque()) != 0
+    }
+
     @usableFromInline
     func pushNewObject(_ object: AnyObject) {
         guard let type = LuaState.registeredType(for: Swift.type(of: object), in: L) else {

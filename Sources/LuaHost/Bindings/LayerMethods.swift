@@ -1,4 +1,3 @@
-import CLua
 import LayerKit
 import LuaBridge
 
@@ -150,7 +149,7 @@ private func presentation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer)
         lua.rawSet(-2, field: "__index")
         _ = lua.rawGet(LuaState.registryIndex, field: Snapshot.newindexKey)
         lua.rawSet(-2, field: "__newindex")
-        _ = lua_setmetatable(lua.L, -2)
+        lua.setMetatable(-2)
         return 1
     }
 }
