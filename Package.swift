@@ -27,7 +27,7 @@ let package = Package(
     ],
     targets: [
         // Lua is linked from Debian's static library (liblua5.4-dev's liblua5.4.a; see
-        // LuaBridge), so no pkg-config: shim.h names the headers by their folder.
+        // LuaShim), so no pkg-config: clua.h names the headers by their folder.
         .systemLibrary(name: "CLua"),
         .systemLibrary(
             name: "CSDL2",
@@ -49,11 +49,13 @@ let package = Package(
         .target(name: "Spelling"),
         .target(name: "LayerKit", dependencies: ["Spelling"]),
         .target(name: "Render", dependencies: ["LayerKit", "CSDL2", "CPangoCairo", "CGif"]),
+        // LuaBridge's C half: the trampolines, budgets and userdata dispatch, in C files.
         // Statically, Lua's code is built without position independence and the API's calls
         // skip the shared library's jump table: a call from Lua into C (a binding, `math.abs`)
         // takes about a fifth less time. `-l:` names the file; liblua5.4.a needs libm.
-        .target(name: "LuaBridge", dependencies: ["CLua", "Spelling"],
+        .target(name: "LuaShim", dependencies: ["CLua"],
                 linkerSettings: [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m")]),
+        .target(name: "LuaBridge", dependencies: ["CLua", "LuaShim", "Spelling"]),
         .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge", "Spelling"]),
         // The tick clock: runs of a script kept at a playhead, seeking, replay, reload in place.
         .target(name: "Playback", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Spelling"]),

@@ -1,9 +1,10 @@
 import CLua
+import LuaShim
 
 /// Limits that keep a script from hanging or exhausting the host: the time one call from the
 /// host may take, and the memory the VM may hold.
 ///
-/// Time is checked by a count hook (in C, shim.h `sg_counthook`) every ``hookInterval`` Lua
+/// Time is checked by a count hook (in C, LuaShim's vm.c) every ``hookInterval`` Lua
 /// instructions against a monotonic clock; the limit covers one outermost protected call
 /// (``LuaState/pcall(arguments:results:)``, ``LuaState/resume(_:arguments:)``), nested calls
 /// included. Over it, the running code gets the error "file:line: script ran too long (more

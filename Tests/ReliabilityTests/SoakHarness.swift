@@ -1,4 +1,3 @@
-import CLua
 import Foundation
 import LayerKit
 import LuaBridge
@@ -75,7 +74,7 @@ struct Soak {
     }
 
     private func sample(_ host: ScriptHost, at time: Double) -> Sample {
-        _ = sg_gc(host.lua.L, LUA_GCCOLLECT, 0)
+        host.lua.collectGarbage()
         var animations = 0
         var stack = [host.scene.root]
         while let layer = stack.popLast() {

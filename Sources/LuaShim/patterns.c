@@ -1,4 +1,4 @@
-/* String patterns under the time limit (included by shim.h, section 7).
+/* String patterns under the time limit.
  *
  * Lua's pattern matcher backtracks, and it runs inside one C call (string.find, match, gmatch,
  * gsub) where the count hook never fires: ("x?"):rep(40) .. "y" takes exponential time, and
@@ -12,7 +12,10 @@
  * pattern the guard simply stops and lets Lua's function say what is wrong.
  */
 
+#include "internal.h"
+
 #include <ctype.h>
+#include <string.h>
 
 #pragma clang assume_nonnull begin
 
@@ -42,9 +45,7 @@ __attribute__((noinline, cold)) static void sg_patterntimeout(sg_MatchState *ms)
   sg_VM *vm = ms->vm;
   vm->timedOut = 1;
   if (vm->hookCount > 0 && lua_gethookcount(L) != 1) lua_sethook(L, sg_counthook, LUA_MASKCOUNT, 1);
-  sg_pushwhere(L, 1);
-  lua_pushfstring(L, "script ran too long (more than %f s in one call)", (lua_Number)vm->timeLimit);
-  lua_concat(L, 2);
+  sg_pushtimeout(L, 1);
   lua_error(L);
 }
 
@@ -373,10 +374,7 @@ static int sg_guardedmatch(lua_State *L) { return sg_guardedcall(L, 'm'); }
 static int sg_guardedgmatch(lua_State *L) { return sg_guardedcall(L, 'g'); }
 static int sg_guardedgsub(lua_State *L) { return sg_guardedcall(L, 's'); }
 
-/** Wraps string.find, match, gmatch and gsub (in the global `string` table, which is also the
- *  strings' metatable's __index) so that the time limit covers their searches. Call it after
- *  opening the string library. */
-static inline void sg_limitpatterns(lua_State *L) {
+void sg_limitpatterns(lua_State *L) {
   static const struct { const char *name; lua_CFunction f; } wrappers[] = {
     {"find", sg_guardedfind}, {"match", sg_guardedmatch}, {"gmatch", sg_guardedgmatch}, {"gsub", sg_guardedgsub},
   };

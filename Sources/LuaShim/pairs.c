@@ -1,4 +1,4 @@
-/* `pairs` in an order that is the same in every run (included by shim.h, section 8).
+/* `pairs` in an order that is the same in every run.
  *
  * Lua seeds its string hashes afresh in each state (from the time and a few addresses), so the
  * order in which `next` visits a table's keys changes from one run to the next. A script that
@@ -10,12 +10,15 @@
  * A table with a __pairs metamethod is handed to it, as Lua's own `pairs` does. A table of more
  * keys than `SG_ORDEREDPAIRS_MAX` is visited in `next` order: sorting it would hold the script
  * past its time limit, which a C function cannot be stopped by. */
+#include "internal.h"
+
+#include <string.h>
 
 #pragma clang assume_nonnull begin
 
 #define SG_ORDEREDPAIRS_MAX 100000
 
-/** What ordering needs of a key, read once: the key itself stays on the stack at `index`. */
+/* What ordering needs of a key, read once: the key itself stays on the stack at `index`. */
 typedef struct sg_PairKey {
   int index;
   /* 0 a number, 1 a string, 2 a boolean, 3 anything else. */
@@ -27,7 +30,7 @@ typedef struct sg_PairKey {
   size_t length;
 } sg_PairKey;
 
-static inline void sg_readkey(lua_State *L, int index, sg_PairKey *key) {
+static void sg_readkey(lua_State *L, int index, sg_PairKey *key) {
   memset(key, 0, sizeof(sg_PairKey));
   key->index = index;
   switch (lua_type(L, index)) {
@@ -48,7 +51,7 @@ static inline void sg_readkey(lua_State *L, int index, sg_PairKey *key) {
   }
 }
 
-/** Orders two keys: negative, zero or positive. */
+/* Orders two keys: negative, zero or positive. */
 static int sg_comparekeys(lua_State *L, const sg_PairKey *a, const sg_PairKey *b) {
   if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
   switch (a->rank) {
@@ -68,8 +71,8 @@ static int sg_comparekeys(lua_State *L, const sg_PairKey *a, const sg_PairKey *b
   }
 }
 
-/** Sorts `order` (`count` indices into `keys`) by the keys they name: a merge sort, bottom up,
- *  through `spare`, which has room for as many. */
+/* Sorts `order` (`count` indices into `keys`) by the keys they name: a merge sort, bottom up,
+ * through `spare`, which has room for as many. */
 static void sg_sortkeys(lua_State *L, const sg_PairKey *keys, int *order, int *spare, int count) {
   int *from = order, *to = spare;
   for (int width = 1; width < count; width *= 2) {
@@ -88,7 +91,7 @@ static void sg_sortkeys(lua_State *L, const sg_PairKey *keys, int *order, int *s
   if (from != order) memcpy(order, from, (size_t)count * sizeof(int));
 }
 
-/** The iterator: upvalue 1 holds the keys in order, 2 the table, 3 how many were visited. */
+/* The iterator: upvalue 1 holds the keys in order, 2 the table, 3 how many were visited. */
 static int sg_orderednext(lua_State *L) {
   lua_Integer i = lua_tointeger(L, lua_upvalueindex(3));
   for (;;) {
@@ -150,9 +153,8 @@ static int sg_orderedpairs(lua_State *L) {
   return 3;
 }
 
-/** Replaces the global `pairs` with `sg_orderedpairs`, which keeps Lua's `next` for tables too
- *  large to sort. Call it after opening the base library. */
-static inline void sg_orderpairs(lua_State *L) {
+/* Lua's own `next` becomes the new `pairs`' upvalue 1, for tables too large to sort. */
+void sg_orderpairs(lua_State *L) {
   lua_checkstack(L, 2);
   lua_getglobal(L, "next");
   lua_pushcclosure(L, sg_orderedpairs, 1);
