@@ -449,7 +449,3 @@ final class InspectorPanel {
     }
 }
 
-/// Sets a property of a panel layer (values here are always valid for their property).
-private func set(_ layer: Layer, _ property: PropertyID, _ value: AnimationValue) {
-    try? layer.setValue(value, for: property)
-}

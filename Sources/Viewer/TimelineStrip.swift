@@ -378,7 +378,3 @@ final class TimelineStrip {
     }
 }
 
-/// Sets a property of a strip layer (values here are always valid for their property).
-private func set(_ layer: Layer, _ property: PropertyID, _ value: AnimationValue) {
-    try? layer.setValue(value, for: property)
-}

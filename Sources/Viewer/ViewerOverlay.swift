@@ -139,7 +139,8 @@ public final class ViewerOverlay {
     }
 }
 
-/// Sets a property of an overlay layer (values here are always valid for their property).
-private func set(_ layer: Layer, _ property: PropertyID, _ value: AnimationValue) {
+/// Sets a property of an overlay layer — the HUD's, the strip's, the inspector's (values here
+/// are always valid for their property).
+func set(_ layer: Layer, _ property: PropertyID, _ value: AnimationValue) {
     try? layer.setValue(value, for: property)
 }
