@@ -1,4 +1,4 @@
-# Snowglobe — make run | make test | make bench | make deps
+# Snowglobe — make run | make test | make bench | make curves | make deps
 # Every target installs what it needs first (deps is idempotent: it does nothing when the
 # Debian packages are already there).
 
@@ -6,7 +6,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 RELEASE_FLAGS = -c release -Xswiftc -enforce-exclusivity=unchecked
 
-.PHONY: all deps deps-bench build release test fuzz soak run bench clean
+.PHONY: all deps deps-bench build release test fuzz soak run bench curves clean
 
 all: build
 
@@ -43,6 +43,10 @@ fuzz: deps
 soak: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	SOAK_EXAMPLES=1 $(SWIFT) test --skip-build $(SWIFT_FLAGS) --filter 'SoakTests.anExampleHoldsSteady'
+
+## curves: plot every named timing function into docs/timing-functions (SVGs and their index)
+curves: deps
+	SWIFT_FLAGS="$(SWIFT_FLAGS)" ./scripts/curves.sh
 
 ## run: install, build, and open the viewer on the built-in default example (ARGS="script.lua"
 ## for another); where there is no display, render the example headless to snowfall.gif instead

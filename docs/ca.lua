@@ -160,23 +160,23 @@
 ---@field emitterCells EmitterCell[]
 
 ---@class Animation
----@field beginTime any
----@field duration any
----@field speed any
----@field timeOffset any
----@field repeatCount any
----@field repeatDuration any
----@field autoreverses any
----@field fillMode any
----@field removedOnCompletion any
----@field timingFunction any
----@field onStart any
----@field onStop any
+---@field beginTime number
+---@field duration number
+---@field speed number
+---@field timeOffset number
+---@field repeatCount number
+---@field repeatDuration number
+---@field autoreverses boolean
+---@field fillMode "removed"|"forwards"|"backwards"|"both"
+---@field removedOnCompletion boolean
+---@field timingFunction nil|MediaTimingFunction|string|fun(t: number): number
+---@field onStart fun(animation: Animation)?
+---@field onStop fun(animation: Animation, finished: boolean)?
 
 ---@class PropertyAnimation: Animation
----@field keyPath any
----@field additive any
----@field cumulative any
+---@field keyPath string
+---@field additive boolean
+---@field cumulative boolean
 
 ---@class BasicAnimation: PropertyAnimation
 ---@field fromValue any
@@ -184,49 +184,49 @@
 ---@field byValue any
 
 ---@class SpringAnimation: BasicAnimation
----@field mass any
----@field stiffness any
----@field damping any
----@field initialVelocity any
----@field settlingDuration any
+---@field mass number
+---@field stiffness number
+---@field damping number
+---@field initialVelocity number
+---@field settlingDuration number
 
 ---@class KeyframeAnimation: PropertyAnimation
----@field values any
----@field keyTimes any
----@field timingFunctions any
----@field calculationMode any
----@field path any
----@field rotationMode any
----@field tensionValues any
----@field continuityValues any
----@field biasValues any
+---@field values any[]
+---@field keyTimes number[]?
+---@field timingFunctions (MediaTimingFunction|string)[]?
+---@field calculationMode "linear"|"discrete"|"paced"|"cubic"|"cubicPaced"
+---@field path Path?
+---@field rotationMode "auto"|"autoReverse"|nil
+---@field tensionValues number[]?
+---@field continuityValues number[]?
+---@field biasValues number[]?
 
 ---@class AnimationGroup: Animation
----@field animations any
+---@field animations Animation[]
 
 ---@class MediaTimingFunction
----@field name any
----@field controlPoints any
----@field evaluate fun(self: MediaTimingFunction, ...): any
+---@field name string
+---@field controlPoints number[]?
+---@field evaluate fun(self: MediaTimingFunction, t: number): number
 
 ---@class Transform3D
----@field m11 any
----@field m12 any
----@field m13 any
----@field m14 any
----@field m21 any
----@field m22 any
----@field m23 any
----@field m24 any
----@field m31 any
----@field m32 any
----@field m33 any
----@field m34 any
----@field m41 any
----@field m42 any
----@field m43 any
----@field m44 any
----@field isIdentity any
+---@field m11 number
+---@field m12 number
+---@field m13 number
+---@field m14 number
+---@field m21 number
+---@field m22 number
+---@field m23 number
+---@field m24 number
+---@field m31 number
+---@field m32 number
+---@field m33 number
+---@field m34 number
+---@field m41 number
+---@field m42 number
+---@field m43 number
+---@field m44 number
+---@field isIdentity boolean
 ---@field scaled fun(self: Transform3D, ...): any
 ---@field rotated fun(self: Transform3D, ...): any
 ---@field translated fun(self: Transform3D, ...): any
@@ -235,8 +235,8 @@
 ---@field copy fun(self: Transform3D, ...): any
 
 ---@class Path
----@field boundingBox any
----@field isEmpty any
+---@field boundingBox ca.Rect
+---@field isEmpty boolean
 ---@field moveTo fun(self: Path, ...): any
 ---@field lineTo fun(self: Path, ...): any
 ---@field curveTo fun(self: Path, ...): any
@@ -245,24 +245,24 @@
 ---@field close fun(self: Path, ...): any
 
 ---@class Image
----@field width any
----@field height any
----@field label any
+---@field width integer
+---@field height integer
+---@field label string
 
 ---@class Timer
----@field interval any
----@field repeats any
----@field isValid any
----@field fireTime any
+---@field interval number
+---@field repeats boolean
+---@field isValid boolean
+---@field fireTime number
 ---@field invalidate fun(self: Timer, ...): any
 
 ---@class DisplayLink
----@field timestamp any
----@field targetTimestamp any
----@field duration any
----@field preferredFramesPerSecond any
----@field paused any
----@field isValid any
+---@field timestamp number
+---@field targetTimestamp number
+---@field duration number
+---@field preferredFramesPerSecond number
+---@field paused boolean
+---@field isValid boolean
 ---@field invalidate fun(self: DisplayLink, ...): any
 
 ---@class ca
@@ -274,21 +274,21 @@
 ---@field EmitterLayer fun(props?: table): EmitterLayer
 ---@field EmitterCell fun(props?: table): EmitterCell
 ---@field BasicAnimation fun(props?: table): BasicAnimation
----@field KeyframeAnimation fun(props?: table): KeyframeAnimation
 ---@field SpringAnimation fun(props?: table): SpringAnimation
+---@field KeyframeAnimation fun(props?: table): KeyframeAnimation
 ---@field AnimationGroup fun(props?: table): AnimationGroup
----@field Color fun(r: number, g: number, b: number, a?: number): ca.ColorValue
 ---@field MediaTimingFunction fun(nameOrC1x: string|number, c1y?: number, c2x?: number, c2y?: number): MediaTimingFunction
 ---@field Easing table<string, table<string, MediaTimingFunction>>
 ---@field Transform3D table
 ---@field Path table
 ---@field Image table
 ---@field Transaction table
----@field transaction fun(fn: fun(), opts?: table)
 ---@field Timer table
 ---@field every fun(interval: number, fn: fun(timer: Timer)): Timer
 ---@field after fun(delay: number, fn: fun(timer: Timer)): Timer
 ---@field DisplayLink fun(fn: fun(link: DisplayLink)): DisplayLink
+---@field Color fun(r: number, g: number, b: number, a?: number): ca.ColorValue
+---@field transaction fun(fn: fun(), opts?: table)
 ---@field spawn fun(fn: fun())
 ---@field wait fun(seconds: number)
 ---@field await fun(fn: fun(), opts?: table)

@@ -1,9 +1,10 @@
 /* Cairo, Pango (through pangocairo) and fontconfig from Debian's packages, for Render's text,
-   shape, gradient and snowflake rasterisation. */
+   shape, gradient and snowflake rasterisation, and charts as SVG or PNG. */
 #ifndef SNOWGLOBE_CPANGOCAIRO_SHIM_H
 #define SNOWGLOBE_CPANGOCAIRO_SHIM_H
 
 #include <cairo.h>
+#include <cairo-svg.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>

@@ -1,4 +1,5 @@
 import CLua
+import LuaShim
 
 /// Argument checks with Lua's messages, word for word, without raising.
 ///

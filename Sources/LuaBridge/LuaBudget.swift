@@ -1,9 +1,10 @@
 import CLua
+import LuaShim
 
 /// Limits that keep a script from hanging or exhausting the host: the time one call from the
 /// host may take, and the memory the VM may hold.
 ///
-/// Time is checked by a count hook (in C, shim.h `sg_counthook`) every ``hookInterval`` Lua
+/// Time is checked by a count hook (in C, LuaShim's vm.c) every ``hookInterval`` Lua
 /// instructions against a monotonic clock; the limit covers one outermost protected call
 /// (``LuaState/pcall(arguments:results:)``, ``LuaState/resume(_:arguments:)``), nested calls
 /// included. Over it, the running code gets the error "file:line: script ran too long (more
@@ -30,9 +31,9 @@ public struct LuaBudget: Sendable, Equatable {
 
     /// A budget: by default 2 s per call, 1 GiB, a clock check every 1,000 instructions.
     ///
-    /// Any count hook makes Lua 5.4 take a slow path at every instruction (about 1.5–2× the
-    /// time of plain Lua code, whatever the interval); the clock reads themselves are
-    /// negligible. ``unlimited`` installs no hook.
+    /// Any count hook makes Lua 5.4 take a slow path at every instruction, whatever the
+    /// interval, so scripts run slower under a budget (docs/performance.md, "The Lua bridge");
+    /// the clock reads themselves are negligible. ``unlimited`` installs no hook.
     public init(timeLimit: Double = 2, memoryLimit: Int = 1 << 30, hookInterval: Int32 = 1_000) {
         self.timeLimit = timeLimit
         self.memoryLimit = memoryLimit

@@ -1,4 +1,5 @@
 import CLua
+import LuaShim
 
 /// Which chunk formats a load accepts.
 public enum LuaLoadMode: String, Sendable {
@@ -29,7 +30,7 @@ extension LuaState {
         let size = code.utf8.count
         let status = code.withCString { cCode in
             name.withCString { cName in
-                mode.rawValue.withCString { sg_loadbuffer(L, cCode, size, cName, $0) }
+                mode.rawValue.withCString { luaL_loadbufferx(L, cCode, size, cName, $0) }
             }
         }
         if status != LUA_OK { throw popError(status: status, chunkName: name) }
@@ -38,7 +39,7 @@ extension LuaState {
     /// Loads the file at `path` as a chunk named "@path" and pushes it as a function.
     public func load(file path: String, mode: LuaLoadMode = .text) throws(LuaError) {
         let status = path.withCString { cPath in
-            mode.rawValue.withCString { sg_loadfile(L, cPath, $0) }
+            mode.rawValue.withCString { luaL_loadfilex(L, cPath, $0) }
         }
         if status != LUA_OK { throw popError(status: status, chunkName: "@" + path) }
     }
@@ -76,6 +77,12 @@ extension LuaState {
     /// then ``resume(_:arguments:)``.
     public func newThread() -> LuaState {
         LuaState(lua_newthread(L))
+    }
+
+    /// Pops the top `count` values and pushes them onto `thread`'s stack (`lua_xmove`; both must
+    /// belong to the same VM, and `thread` must have room for them).
+    public func move(_ count: Int32, to thread: LuaState) {
+        lua_xmove(L, thread.L, count)
     }
 
     /// Starts or continues `thread` with the top `arguments` values of its stack, under the

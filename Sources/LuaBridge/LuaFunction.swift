@@ -1,4 +1,5 @@
 import CLua
+import LuaShim
 
 // MARK: - The rule
 //
@@ -11,9 +12,10 @@ import CLua
 //    `luaL_tolstring`…). The bridge offers raw accesses, and messages built without raising.
 // 2. A Swift function exposed to Lua (a `LuaFunction`) reports an error by pushing the message
 //    and returning `LuaRaise.code` (``LuaState/run(_:_:)`` does this when its body throws
-//    ``LuaRaise``, pushing the message the bridge's checks kept in the VM's raise slot). The C trampoline in shim.h (`sg_trampoline`), with no Swift frame left on
-//    the stack, then calls `lua_error`. The same holds for property handlers (`sg_index`,
-//    `sg_newindex`) and yields (``LuaState/yield(results:)``).
+//    ``LuaRaise``, pushing the message the bridge's checks kept in the VM's raise slot). The C
+//    trampoline (LuaShim's functions.c), with no Swift frame left on the stack, then calls
+//    `lua_error`. The same holds for property handlers (`sg_index`, `sg_newindex` in
+//    objects.c) and yields (``LuaState/yield(results:)``).
 // 3. Swift enters Lua only through protected calls (``LuaState/pcall(arguments:results:)``,
 //    ``LuaState/resume(_:arguments:)``), whose landing point is C code below the Swift caller.
 // 4. Memory errors: any Lua API call that allocates may raise one. The allocator refuses
@@ -22,14 +24,14 @@ import CLua
 //    (`sg_VM.mayFail`). So the memory cap is exact for scripts and soft for Swift code.
 //
 // Cost: a call through the trampoline adds one upvalue read and an indirect call to a plain C
-// function call (see the figures in the package notes).
+// function call (docs/performance.md has the bridge's figures).
 
 /// A Swift function callable from Lua: receives the state, returns how many results it pushed,
 /// or ``LuaRaise/code`` after pushing an error message (use ``LuaState/run(_:_:)``).
 ///
 /// Write it as a global or static function (or a closure that captures nothing and is not
 /// main-actor isolated): a closure literal written in main-actor code gets a hidden
-/// main-thread check, about 40 ns a call.
+/// main-thread check on every call.
 public typealias LuaFunction = @convention(c) (OpaquePointer) -> Int32
 
 /// Thrown by the bridge's checks after they built an error message in Lua's grammar (kept in
@@ -112,7 +114,7 @@ extension LuaState {
     /// Swift functions without upvalues that this VM calls through trampolines of their own
     /// (one API call less per call than a closure), and how many it can; the rest are closures.
     public var pooledFunctions: (count: Int, capacity: Int) {
-        (Int(sg_vm(L).pointee.poolCount), Int(SG_POOLSIZE))
+        (Int(vm.pointee.poolCount), Int(SG_POOLSIZE))
     }
 
     /// Pushes a Lua function that calls `function` with `context` (retained until the function

@@ -1,4 +1,5 @@
 import CLua
+import LuaShim
 
 /// A Lua standard library, to open one by one (a sandbox opens only the safe ones).
 public enum LuaLibrary: String, CaseIterable, Sendable {

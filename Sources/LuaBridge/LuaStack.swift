@@ -109,6 +109,12 @@ extension LuaState {
         return body(UnsafeRawBufferPointer(start: chars, count: length))
     }
 
+    /// Whether the value at `index` is an integer (not a float, not a numeric string: `lua_isinteger`).
+    @inlinable
+    public func isInteger(at index: Int32) -> Bool {
+        lua_isinteger(L, index) != 0
+    }
+
     /// The pointer of the light or full userdata at `index`, or nil.
     @inlinable
     public func toUserdata(at index: Int32) -> UnsafeMutableRawPointer? {
@@ -143,6 +149,13 @@ extension LuaState {
     @inlinable
     public func rawGet(_ table: Int32, index: Int) -> LuaType {
         LuaType(rawValue: lua_rawgeti(L, table, lua_Integer(index))) ?? .nil
+    }
+
+    /// Pops a key and pushes `table[key]`; returns its type (`lua_rawget`).
+    @discardableResult
+    @inlinable
+    public func rawGet(_ table: Int32) -> LuaType {
+        LuaType(rawValue: lua_rawget(L, table)) ?? .nil
     }
 
     /// Pops a value and stores it as `table[field]`.
@@ -185,6 +198,20 @@ extension LuaState {
     @inlinable
     public func rawLength(_ index: Int32) -> Int {
         Int(lua_rawlen(L, index))
+    }
+
+    /// Whether the table at `index` has no entries (`next(t) == nil`).
+    public func isEmptyTable(at index: Int32) -> Bool {
+        let table = absIndex(index)
+        lua_pushnil(L)
+        guard lua_next(L, table) != 0 else { return true }
+        pop(2)
+        return false
+    }
+
+    /// Pops a table and makes it the metatable of the value at `index` (`lua_setmetatable`).
+    public func setMetatable(_ index: Int32) {
+        _ = lua_setmetatable(L, index)
     }
 
     /// Calls `body` for each key–value pair of the table at `index`, with the key at -2 and the

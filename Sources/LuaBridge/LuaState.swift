@@ -1,4 +1,5 @@
 import CLua
+import LuaShim
 
 /// A view of a `lua_State` (the main thread or a coroutine) with the bridge's stack operations.
 ///
@@ -109,9 +110,10 @@ public struct LuaState {
         nonmutating set { vm.pointee.context = newValue }
     }
 
-    /// The VM record shared by the allocator, the hook and the bridge.
+    /// The VM record shared by the allocator, the hook and the bridge (a pointer to it sits in
+    /// the state's extra space; see `sg_newstate`).
     @inlinable
-    var vm: UnsafeMutablePointer<sg_VM> { sg_vm(L) }
+    var vm: UnsafeMutablePointer<sg_VM> { sg_getextraspace(L).load(as: UnsafeMutablePointer<sg_VM>.self) }
 }
 
 /// A Lua value's basic type, as `lua_type` reports it.

@@ -1,4 +1,6 @@
 import CLua
+import LuaShim
+import Spelling
 
 /// A method of a registered type, called as `object:name(...)`: gets the state and the object
 /// at argument 1 (self), which the bridge has checked to be a live object of the type (or of a
@@ -107,7 +109,7 @@ extension LuaState {
         precondition(sg_findtype(L, key) == nil, "LuaBridge: \(Object.self) is already registered")
         precondition(type.properties.isEmpty || type.get != nil, "LuaBridge: \(type.name) has properties but no getter")
         precondition(type.properties.count < 0x10000, "LuaBridge: too many properties")
-        var parentRecord: UnsafeMutablePointer<sg_Type>?
+        var parentRecord: OpaquePointer?
         if let parent = type.parent {
             parentRecord = sg_findtype(L, LuaState.typeKey(parent))
             precondition(parentRecord != nil, "LuaBridge: register \(parent) before \(type.name)")
@@ -117,7 +119,7 @@ extension LuaState {
         newTable(fieldCount: Int32(type.properties.count + type.methods.count))
         let keys = top
         if let parentRecord {
-            lua_rawgeti(L, LuaState.registryIndex, lua_Integer(parentRecord.pointee.keysRef))
+            sg_pushtypekeys(L, parentRecord)
             forEach(in: -1) {
                 pushValue(at: -2)
                 if let code = toInteger(at: -2) { push(code + 0x10000) } else { pushValue(at: -2) }
@@ -142,7 +144,7 @@ extension LuaState {
     /// Methods of registered types that this VM calls through trampolines of their own, and how
     /// many it can; the rest are closures (an upvalue read more per call).
     public var pooledMethods: (count: Int, capacity: Int) {
-        (Int(sg_vm(L).pointee.methodCount), Int(SG_METHODPOOLSIZE))
+        (Int(vm.pointee.methodCount), Int(SG_METHODPOOLSIZE))
     }
 
     /// Whether a Lua type is registered for `type` itself.
@@ -152,7 +154,7 @@ extension LuaState {
 
     /// The Lua name of the type registered for `type` or its nearest registered superclass.
     public func typeName(for type: AnyClass) -> String? {
-        LuaState.registeredType(for: type, in: L).map { String(cString: $0.pointee.name) }
+        LuaState.registeredType(for: type, in: L).map { String(cString: sg_nameoftype($0)) }
     }
 
     // MARK: Pushing and reading objects
@@ -164,6 +166,12 @@ extension LuaState {
     public func push(_ object: AnyObject) {
         let pointer = Unmanaged.passUnretained(object).toOpaque()
         if sg_pushcached(L, pointer) == 0 { pushNewObject(object) }
+    }
+
+    /// Pushes the userdata that already stands for `object` and returns true; returns false,
+    /// pushing nothing, when Lua holds none (unlike ``push(_:)-(AnyObject)``, which makes one).
+    public func pushExisting(_ object: AnyObject) -> Bool {
+        sg_pushcached(L, Unmanaged.passUnretained(object).toOpaque()) != 0
     }
 
     @usableFromInline
@@ -258,7 +266,7 @@ extension LuaState {
         return false
     }
 
-    static func registeredType(for type: AnyClass, in L: OpaquePointer) -> UnsafeMutablePointer<sg_Type>? {
+    static func registeredType(for type: AnyClass, in L: OpaquePointer) -> OpaquePointer? {
         var current: AnyClass? = type
         while let cls = current {
             if let record = sg_findtype(L, typeKey(cls)) { return record }
@@ -300,7 +308,8 @@ private func luaBridgeMissingKey(_ L: OpaquePointer, _ object: UnsafeMutableRawP
         if access == LuaObjectAccess.writeToMethod {
             throw lua.error("cannot assign to method '\(name)' on \(type)")
         }
-        // The running C function is the dispatcher: its upvalue 1 is the key table.
+        // The running C function is the dispatcher: its upvalue 1 is the key table, whose order
+        // changes from run to run; sorted, the same suggestion wins every time.
         var candidates: [String] = []
         lua.forEach(in: sg_upvalueindex(1)) {
             if access == LuaObjectAccess.read || lua.type(at: -1) == .number,
@@ -309,7 +318,7 @@ private func luaBridgeMissingKey(_ L: OpaquePointer, _ object: UnsafeMutableRawP
             }
         }
         var message = "unknown property '\(name)' on \(type)"
-        if let suggestion = NameSuggestion.closest(to: name, among: candidates) {
+        if let suggestion = NameSuggestion.closest(to: name, among: candidates.sorted()) {
             message += " (did you mean '\(suggestion)'?)"
         }
         throw lua.error(message)

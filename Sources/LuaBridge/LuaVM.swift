@@ -1,4 +1,5 @@
 import CLua
+import LuaShim
 
 /// Releases one retain of a Swift object held by a userdata (called by `__gc` in C).
 private func luaBridgeRelease(_ object: UnsafeMutableRawPointer) {

@@ -8,7 +8,7 @@ struct Snowglobe: ParsableCommand {
         commandName: "snowglobe",
         abstract: "A scriptable animation sandbox: Core Animation's model, driven by Lua.",
         version: "0.1.0 (SDL \(SDLVersion.sdl))",
-        subcommands: [ViewCommand.self, CheckCommand.self, RenderCommand.self, DocsCommand.self],
+        subcommands: [ViewCommand.self, CheckCommand.self, RenderCommand.self, PlotCommand.self, DocsCommand.self],
         defaultSubcommand: ViewCommand.self
     )
 }

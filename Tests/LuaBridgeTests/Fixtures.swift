@@ -1,4 +1,3 @@
-import CLua
 import LuaBridge
 
 // Swift classes and Lua bindings shared by the tests.

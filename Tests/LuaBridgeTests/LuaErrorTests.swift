@@ -1,4 +1,3 @@
-import CLua
 import Glibc
 import LuaBridge
 import Testing

@@ -1,12 +1,13 @@
 import Foundation
+import LuaBridge
 import Testing
+import TestSupport
 @testable import LuaHost
 
 /// The checked-in docs are what the declarations generate. Re-record with `snowglobe docs`
 /// (or RECORD_SNAPSHOTS=1 when running the tests).
 struct DocsTests {
-    static let docsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs").path
+    static let docsFolder = Project.docs
 
     @Test(arguments: ["api.md", "ca.lua"])
     func checkedInDocsAreCurrent(file: String) throws {
@@ -18,6 +19,18 @@ struct DocsTests {
         }
         let checkedIn = try String(contentsOfFile: path, encoding: .utf8)
         #expect(checkedIn == generated, "docs/\(file) is stale: run `swift run snowglobe docs`")
+    }
+
+    /// The classes' docs come from the lists they are registered from; what the bindings add to
+    /// `ca` is declared beside it, so check that it names every field a host's `ca` has, and no more.
+    @Test func theDefinitionsNameEveryFieldOfCa() throws {
+        let documented = APIDocs.functions.flatMap { $0.fields.map(\.name) }
+        let host = ScriptHost(scriptPath: "/nonexistent/docs.lua")
+        defer { host.close() }
+        var fields: [String] = []
+        host.output = { fields.append($0) }
+        try host.lua.run("for k in pairs(ca) do print(k) end", chunkName: "=docs")
+        #expect(fields.sorted() == documented.sorted())
     }
 
     @Test func theReferenceNamesEveryLayerProperty() {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import LayerKit
 import LuaBridge
@@ -17,7 +18,7 @@ struct SandboxTests {
 
     @Test func everyCaFunctionTakesAPooledTrampoline() {
         // The ca library's Swift functions all fit the VM's pool, so none pays for a closure's
-        // upvalue read (raise SG_POOLSIZE or SG_METHODPOOLSIZE in shim.h if this fails).
+        // upvalue read (raise SG_POOLSIZE or SG_METHODPOOLSIZE in LuaShim.h if this fails).
         let h = ScriptHarness("print(type(ca.Layer), type(ca.now))")
         #expect(h.start() == nil)
         let pool = h.host.lua.pooledFunctions

@@ -3,9 +3,9 @@ import LayerKit
 import LuaBridge
 @testable import LuaHost
 
-/// Every name of the `ca` API the fuzzer calls, taken from where the docs take them (LayerKit's
-/// property registry, the bindings' property and method lists, `APIDocs`) and from the `ca` table
-/// a running host builds, so that a name added to the API is fuzzed without editing this file.
+/// Every name of the `ca` API the fuzzer calls, taken from where the docs take them (the
+/// bindings' classes and function lines, `CaLibrary.bindings`) and from the `ca` table a running
+/// host builds, so that a name added to the API is fuzzed without editing this file.
 struct APICatalog: Sendable {
     /// One layer property (or Lua-only field) and the kind of value it takes, when it has one.
     struct Property: Sendable {
@@ -44,11 +44,16 @@ struct APICatalog: Sendable {
     static let current = APICatalog()
 
     private init() {
+        let classes = CaLibrary.classes
+        let layerNames = Set(LayerKind.allCases.map(\.rawValue))
+        func ownProperties(_ name: String) -> [LuaClass.Property] {
+            classes.first { $0.name == name }?.properties ?? []
+        }
         var kinds: [(String, [Property])] = []
-        let base = APIDocs.layerProperties(.layer)
+        let base = ownProperties(LayerKind.layer.rawValue)
         for kind in LayerKind.allCases {
             var props: [Property] = []
-            let documented = kind == .layer ? base : base + APIDocs.layerProperties(kind)
+            let documented = kind == .layer ? base : base + ownProperties(kind.rawValue)
             for doc in documented {
                 let spec = PropertyRegistry.property(named: doc.name, on: kind)
                 props.append(Property(name: doc.name, kind: spec?.kind, isAnimatable: spec?.isAnimatable ?? false))
@@ -60,15 +65,16 @@ struct APICatalog: Sendable {
 
         var animationProperties: [String: [String]] = [:]
         var types: [(String, [String], [String])] = []
-        for type in APIDocs.otherTypes {
-            var props = type.properties
-            var parent = type.parent
-            while let p = parent, let entry = APIDocs.otherTypes.first(where: { $0.name == p }) {
-                props += entry.properties
-                parent = entry.parent
+        // The classes other than layers and emitter cells (which have fuzzing of their own).
+        for type in classes where !layerNames.contains(type.name) && type.name != "EmitterCell" {
+            var props = type.properties.map(\.name)
+            var parent = APIDocs.parentName(of: type, in: classes)
+            while let p = parent, let entry = classes.first(where: { $0.name == p }) {
+                props += entry.properties.map(\.name)
+                parent = APIDocs.parentName(of: entry, in: classes)
             }
             animationProperties[type.name] = props
-            types.append((type.name, props, type.methods.map { String($0.prefix { $0 != "(" }) }))
+            types.append((type.name, props, type.methods.map(\.name)))
         }
         otherTypes = types
         animationKinds = ["BasicAnimation", "KeyframeAnimation", "SpringAnimation", "AnimationGroup"]
@@ -97,8 +103,8 @@ struct APICatalog: Sendable {
         }
 
         var words = Set<String>()
-        for (signature, _) in APIDocs.functions {
-            for word in signature.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where word.first?.isLetter == true {
+        for line in APIDocs.functions {
+            for word in line.usage.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where word.first?.isLetter == true {
                 words.insert(String(word))
             }
         }
@@ -107,12 +113,12 @@ struct APICatalog: Sendable {
         vocabulary = words.sorted()
     }
 
-    /// Parameter names from the signatures in `APIDocs.functions`: `"circle{radius, softness,
+    /// Parameter names from the usages in `APIDocs.functions`: `"circle{radius, softness,
     /// color}"` gives circle → [radius, softness, color], taking a table.
     static func signatureHints() -> [String: (parameters: [String], takesTable: Bool)] {
         var hints: [String: (parameters: [String], takesTable: Bool)] = [:]
-        for (signature, _) in APIDocs.functions {
-            let scalars = Array(signature.unicodeScalars)
+        for line in APIDocs.functions {
+            let scalars = Array(line.usage.unicodeScalars)
             var i = 0
             while i < scalars.count {
                 guard CharacterSet.letters.contains(scalars[i]) else { i += 1; continue }

@@ -98,6 +98,16 @@ extension Layer {
         body(self)
         for layer in sublayers { layer.forEachInSubtree(body) }
     }
+
+    /// The first of this layer and its descendants, parents first (depth first, sublayers in
+    /// order), that `match` accepts: how a tool finds a layer by its name.
+    public func firstInSubtree(where match: (Layer) -> Bool) -> Layer? {
+        if match(self) { return self }
+        for layer in sublayers {
+            if let found = layer.firstInSubtree(where: match) { return found }
+        }
+        return nil
+    }
 }
 
 /// Why a change to the layer tree was refused.

@@ -42,6 +42,8 @@ public final class Scene {
     /// Set by layers when the tree, a layer's animations or program, or its timing changes.
     var presentationPlanIsStale = true
     private let offsets = StorageOffsets.shared
+    /// Evaluates the tree at a moment other than the frame's (see `withPresentation(at:_:)`).
+    lazy var momentEvaluation = TimeShiftedEvaluation()
     /// Completion rounds run per frame at most, so that blocks which start empty transactions with
     /// completion blocks of their own cannot keep a frame from ending.
     public static let maxCompletionRounds = 100

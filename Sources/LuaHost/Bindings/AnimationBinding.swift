@@ -1,26 +1,74 @@
-import CLua
 import LayerKit
 import LuaBridge
 
 /// CAAnimation's Lua face: the timing properties every animation has, and its callbacks.
 /// `PropertyAnimation` adds `keyPath`, `additive` and `cumulative`. Callbacks are kept in Lua
 /// (a weak-keyed table by the animation's userdata) and given to the copy a layer runs.
-enum AnimationBinding {
+enum AnimationBinding: CaBinding {
     enum Property: String, CaseIterable {
         case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses
         case fillMode, removedOnCompletion, timingFunction, onStart, onStop
+
+        var doc: LuaClass.Property {
+            let name = rawValue
+            switch self {
+            case .beginTime:
+                return LuaClass.Property(name, kind: .number, "when it starts, in the layer's time; 0: when its transaction commits")
+            case .duration:
+                return LuaClass.Property(name, kind: .number, "seconds per cycle, >= 0; 0: the transaction's (0.25 s unless set)")
+            case .speed: return LuaClass.Property(name, kind: .number, "how fast its time runs, finite; default 1")
+            case .timeOffset: return LuaClass.Property(name, kind: .number, "seconds added to its local time, finite")
+            case .repeatCount:
+                return LuaClass.Property(name, kind: .number,
+                                         "cycles to play, >= 0 (`math.huge` for ever; a fraction ends part-way through a cycle)")
+            case .repeatDuration:
+                return LuaClass.Property(name, kind: .number, "seconds to repeat for, >= 0 (instead of repeatCount when positive)")
+            case .autoreverses: return LuaClass.Property(name, kind: .bool, "each cycle plays forwards then backwards")
+            case .fillMode:
+                return LuaClass.Property(name, kind: .choice(FillMode.allCases.map(\.rawValue)),
+                                         "what it shows outside its active time; default \"removed\"")
+            case .removedOnCompletion:
+                return LuaClass.Property(name, kind: .bool, "the layer drops it when it ends; default true")
+            case .timingFunction:
+                return LuaClass.Property(name, "MediaTimingFunction, name or function(t)",
+                                         lua: "nil|MediaTimingFunction|string|fun(t: number): number",
+                                         "the pacing of each cycle (nil: linear); a function is sampled once, at 1025 points")
+            case .onStart:
+                return LuaClass.Property(name, "function(animation)", lua: "fun(animation: Animation)?",
+                                         "called when it starts (on the copy a layer runs)")
+            case .onStop:
+                return LuaClass.Property(name, "function(animation, finished)",
+                                         lua: "fun(animation: Animation, finished: boolean)?",
+                                         "called when it stops; `finished` is false when it was removed or replaced first")
+            }
+        }
     }
 
     enum KeyPathProperty: String, CaseIterable {
         case keyPath, additive, cumulative
+
+        var doc: LuaClass.Property {
+            switch self {
+            case .keyPath:
+                LuaClass.Property("keyPath", "string", lua: "string",
+                                  "the property or component it animates (`\"position\"`, `\"transform.rotation.z\"`)")
+            case .additive:
+                LuaClass.Property("additive", kind: .bool, "its value adds to the value underneath instead of replacing it")
+            case .cumulative:
+                LuaClass.Property("cumulative", kind: .bool, "each repeat goes on from where the last ended")
+            }
+        }
     }
 
-    static func register(_ lua: LuaState) {
-        lua.register(LuaObjectType(Animation.self, name: "Animation",
-                                   properties: Property.allCases.map(\.rawValue), get: getAnimation, set: setAnimation))
-        lua.register(LuaObjectType(PropertyAnimation.self, name: "PropertyAnimation", parent: Animation.self,
-                                   properties: KeyPathProperty.allCases.map(\.rawValue),
-                                   get: getPropertyAnimation, set: setPropertyAnimation))
+    /// Animation and PropertyAnimation: what the animation classes share (no constructor of their own).
+    static var classes: [LuaClass] {
+        [
+            LuaClass(Animation.self, name: "Animation", summary: "CAAnimation and CAMediaTiming: what every animation has",
+                     properties: Property.allCases.map(\.doc), get: getAnimation, set: setAnimation),
+            LuaClass(PropertyAnimation.self, name: "PropertyAnimation", parent: Animation.self,
+                     summary: "CAPropertyAnimation: an animation of one key path",
+                     properties: KeyPathProperty.allCases.map(\.doc), get: getPropertyAnimation, set: setPropertyAnimation),
+        ]
     }
 
     /// The names every animation constructor accepts, after its own.

@@ -2,10 +2,22 @@ import LayerKit
 import LuaBridge
 
 /// `ca.AnimationGroup{ animations = {…}, duration, … }` (CAAnimationGroup).
-enum AnimationGroupBinding {
-    static func register(_ lua: LuaState) {
-        lua.register(LuaObjectType(AnimationGroup.self, name: "AnimationGroup", parent: Animation.self,
-                                   properties: ["animations"], get: getGroup, set: setGroup))
+enum AnimationGroupBinding: CaBinding {
+    static var classes: [LuaClass] {
+        [LuaClass(AnimationGroup.self, name: "AnimationGroup", parent: Animation.self,
+                  summary: "CAAnimationGroup: `ca.AnimationGroup{…}`",
+                  properties: [LuaClass.Property("animations", "array of Animation", lua: "Animation[]",
+                                                 "run together in the group's time, cut off by its duration")],
+                  get: getGroup, set: setGroup)]
+    }
+
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc("ca.AnimationGroup{…}", "a new group of animations that run together",
+                       fields: [("AnimationGroup", "fun(props?: table): AnimationGroup")])]
+    }
+
+    static func install(_ lua: LuaState, ca: Int32) {
+        lua.setFunction(newGroup, named: "AnimationGroup", inTableAt: ca)
     }
 
     static func set(_ lua: LuaState, _ group: AnimationGroup) throws(LuaRaise) {
@@ -35,6 +47,10 @@ enum AnimationGroupBinding {
             try set(lua, group)
         }
     }
+}
+
+private func newGroup(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in try AnimationGroupBinding.construct(lua) }
 }
 
 private func getGroup(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {

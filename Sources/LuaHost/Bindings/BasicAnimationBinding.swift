@@ -2,13 +2,29 @@ import LayerKit
 import LuaBridge
 
 /// `ca.BasicAnimation{ keyPath, fromValue, toValue, byValue, … }` (CABasicAnimation).
-enum BasicAnimationBinding {
-    static let names = ["fromValue", "toValue", "byValue"]
+enum BasicAnimationBinding: CaBinding {
+    /// The properties, in id order.
+    static let properties = [
+        LuaClass.Property("fromValue", "value of the key path's kind", lua: "any", "where it starts"),
+        LuaClass.Property("toValue", "value of the key path's kind", lua: "any", "where it ends"),
+        LuaClass.Property("byValue", "value of the key path's kind", lua: "any",
+                          "how far it goes (from fromValue, or back from toValue); with none set, the current value"),
+    ]
+    static let names = properties.map(\.name)
     static let constructorKeys = AnimationConstructor.keys(ownNames: names, isPropertyAnimation: true)
 
-    static func register(_ lua: LuaState) {
-        lua.register(LuaObjectType(BasicAnimation.self, name: "BasicAnimation", parent: PropertyAnimation.self,
-                                   properties: names, get: getBasic, set: setBasic))
+    static var classes: [LuaClass] {
+        [LuaClass(BasicAnimation.self, name: "BasicAnimation", parent: PropertyAnimation.self,
+                  summary: "CABasicAnimation: `ca.BasicAnimation{…}`", properties: properties, get: getBasic, set: setBasic)]
+    }
+
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc("ca.BasicAnimation{…}", "a new animation between two values",
+                       fields: [("BasicAnimation", "fun(props?: table): BasicAnimation")])]
+    }
+
+    static func install(_ lua: LuaState, ca: Int32) {
+        lua.setFunction(newBasic, named: "BasicAnimation", inTableAt: ca)
     }
 
     static func get(_ lua: LuaState, _ a: BasicAnimation, _ name: String) -> Int32 {
@@ -33,6 +49,10 @@ enum BasicAnimationBinding {
             try set(lua, a, name)
         }
     }
+}
+
+private func newBasic(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in try BasicAnimationBinding.construct(lua) }
 }
 
 private func getBasic(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {

@@ -1,12 +1,58 @@
-import CLua
 import LayerKit
 import LuaBridge
+import Spelling
 
-/// The `ca` table: constructors, values, time, input, persistence and tasks. The Lua-level
-/// conveniences (`ca.transaction`, `ca.await`) are in `extras`.
+/// The `ca` table: every binding's classes and functions, and `ca`'s own (values, time, input,
+/// persistence and tasks). The Lua-level conveniences (`ca.transaction`, `ca.await`) are in
+/// `extras`.
 enum CaLibrary {
+    /// Every binding of the `ca` API, one line each, each after the bindings of its classes'
+    /// parents: the host registers their classes and installs their functions in this order,
+    /// and the docs describe them in it.
+    static var bindings: [any CaBinding.Type] {
+        [
+            LayerBinding.self,
+            EmitterCellBinding.self,
+            AnimationBinding.self,
+            BasicAnimationBinding.self,
+            SpringAnimationBinding.self,
+            KeyframeAnimationBinding.self,
+            AnimationGroupBinding.self,
+            TimingFunctionBinding.self,
+            TransformBinding.self,
+            PathBinding.self,
+            ImageBinding.self,
+            TransactionBinding.self,
+            TimerBinding.self,
+            DisplayLinkBinding.self,
+        ]
+    }
+
+    /// Every class of the API, parents first.
+    static var classes: [LuaClass] { bindings.flatMap { $0.classes } }
+
     /// Input events a script can handle with `ca.on`.
     static let events = ["keydown", "keyup", "mousedown", "mouseup", "mousemove", "resize"]
+
+    /// The reference's lines for `ca`'s own functions and values, after the bindings'.
+    static var functions: [CaFunctionDoc] {
+        [
+            CaFunctionDoc("ca.Color(r, g, b[, a])", "a colour table {r, g, b, a}",
+                          fields: [("Color", "fun(r: number, g: number, b: number, a?: number): ca.ColorValue")]),
+            CaFunctionDoc("ca.transaction(fn, {duration, timingFunction, disableActions, completion})", "fn inside a transaction",
+                          fields: [("transaction", "fun(fn: fun(), opts?: table)")]),
+            CaFunctionDoc("ca.spawn(fn), ca.wait(seconds), ca.await(fn, opts)", "tasks: sequencing without callback pyramids",
+                          fields: [("spawn", "fun(fn: fun())"), ("wait", "fun(seconds: number)"),
+                                   ("await", "fun(fn: fun(), opts?: table)")]),
+            CaFunctionDoc("ca.now()", "the media time of the current frame", fields: [("now", "fun(): number")]),
+            CaFunctionDoc("ca.on(event, fn)", "input: " + events.joined(separator: ", "),
+                          fields: [("on", "fun(event: \"\(events.joined(separator: "\"|\""))\", fn: function)")]),
+            CaFunctionDoc("ca.root, ca.screen, ca.persist, ca.isReload",
+                          "the root layer, {width, height, scale}, data kept across reloads, whether this run is a reload",
+                          fields: [("root", "Layer"), ("screen", "{width: number, height: number, scale: number}"),
+                                   ("persist", "table"), ("isReload", "boolean")]),
+        ]
+    }
 
     static func install(_ host: ScriptHost) throws(LuaError) {
         let lua = host.lua
@@ -14,22 +60,13 @@ enum CaLibrary {
         let ca = lua.absIndex(-1)
         lua.pushValue(at: ca)
         lua.setGlobal("ca")
-        for (name, function) in [("Layer", newLayer), ("TextLayer", newTextLayer), ("ShapeLayer", newShapeLayer),
-                                 ("GradientLayer", newGradientLayer), ("ReplicatorLayer", newReplicatorLayer),
-                                 ("EmitterLayer", newEmitterLayer), ("EmitterCell", newEmitterCell),
-                                 ("BasicAnimation", newBasic),
-                                 ("KeyframeAnimation", newKeyframe), ("SpringAnimation", newSpring),
-                                 ("AnimationGroup", newGroup), ("Color", newColor), ("now", now), ("on", on),
-                                 ("spawn", spawn), ("wait", wait), ("__waker", waker)] as [(String, LuaFunction)] {
+        for binding in bindings {
+            try binding.install(lua, ca: ca)
+        }
+        for (name, function) in [("Color", newColor), ("now", now), ("on", on), ("spawn", spawn), ("wait", wait),
+                                 ("__waker", waker)] as [(String, LuaFunction)] {
             lua.setFunction(function, named: name, inTableAt: ca)
         }
-        TimingFunctionBinding.install(lua, ca: ca)
-        try TransformBinding.install(lua, ca: ca)
-        try PathBinding.install(lua, ca: ca)
-        ImageBinding.install(lua, ca: ca)
-        TransactionBinding.install(lua, ca: ca)
-        TimerBinding.install(lua, ca: ca)
-        DisplayLinkBinding.install(lua, ca: ca)
         lua.push(host.scene.root)
         lua.rawSet(ca, field: "root")
         host.pushScreen()
@@ -111,19 +148,9 @@ extension ScriptHost {
     func installAPI() {
         ObjectState.install(lua)
         Snapshot.install(lua)
-        LayerBinding.register(lua)
-        EmitterCellBinding.register(lua)
-        AnimationBinding.register(lua)
-        BasicAnimationBinding.register(lua)
-        SpringAnimationBinding.register(lua)
-        KeyframeAnimationBinding.register(lua)
-        AnimationGroupBinding.register(lua)
-        TimingFunctionBinding.register(lua)
-        TransformBinding.register(lua)
-        PathBinding.register(lua)
-        ImageBinding.register(lua)
-        TimerBinding.register(lua)
-        DisplayLinkBinding.register(lua)
+        for type in CaLibrary.classes {
+            type.register(lua)
+        }
         do {
             try CaLibrary.install(self)
         } catch {
@@ -151,33 +178,6 @@ enum Snapshot {
     }
 }
 
-private func construct(_ L: OpaquePointer, _ kind: LayerKind) -> Int32 {
-    LuaState.run(L) { lua in try LayerMethods.construct(lua, kind: kind) }
-}
-
-private func newLayer(_ L: OpaquePointer) -> Int32 { construct(L, .layer) }
-private func newTextLayer(_ L: OpaquePointer) -> Int32 { construct(L, .text) }
-private func newShapeLayer(_ L: OpaquePointer) -> Int32 { construct(L, .shape) }
-private func newGradientLayer(_ L: OpaquePointer) -> Int32 { construct(L, .gradient) }
-private func newReplicatorLayer(_ L: OpaquePointer) -> Int32 { construct(L, .replicator) }
-private func newEmitterLayer(_ L: OpaquePointer) -> Int32 { construct(L, .emitter) }
-private func newEmitterCell(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in try EmitterCellBinding.construct(lua) }
-}
-
-private func newBasic(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in try BasicAnimationBinding.construct(lua) }
-}
-private func newKeyframe(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in try KeyframeAnimationBinding.construct(lua) }
-}
-private func newSpring(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in try SpringAnimationBinding.construct(lua) }
-}
-private func newGroup(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in try AnimationGroupBinding.construct(lua) }
-}
-
 /// `ca.Color(r, g, b[, a])` → `{ r, g, b, a }`, components in 0…1.
 private func newColor(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
@@ -202,7 +202,7 @@ private func on(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         let event = try lua.checkString(1)
         guard CaLibrary.events.contains(event) else {
-            let hint = Suggestions.closest(to: event, in: CaLibrary.events).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = NameSuggestion.closest(to: event, among: CaLibrary.events).map { "; did you mean '\($0)'?" } ?? ""
             throw lua.argError(1, "unknown event '\(event)' (valid: \(CaLibrary.events.joined(separator: ", "))\(hint))")
         }
         try lua.checkFunction(2)

@@ -4,16 +4,30 @@ import LuaBridge
 /// `ca.DisplayLink(function(link) … end)` (CADisplayLink): called once a frame before drawing,
 /// with actions disabled; `timestamp`, `targetTimestamp`, `duration`, `preferredFramesPerSecond`,
 /// `paused`, `link:invalidate()`.
-enum DisplayLinkBinding {
-    static let names = ["timestamp", "targetTimestamp", "duration", "preferredFramesPerSecond", "paused", "isValid"]
+enum DisplayLinkBinding: CaBinding {
+    /// The properties, in id order.
+    static let properties = [
+        LuaClass.Property("timestamp", kind: .number, "read-only; the media time of the frame being prepared"),
+        LuaClass.Property("targetTimestamp", kind: .number, "read-only; the time the next frame is expected"),
+        LuaClass.Property("duration", kind: .number, "read-only; seconds between frames"),
+        LuaClass.Property("preferredFramesPerSecond", kind: .number, "calls per second wanted, >= 0 (0: every frame)"),
+        LuaClass.Property("paused", kind: .bool, "while true the callback is skipped"),
+        LuaClass.Property("isValid", kind: .bool, "read-only; false once invalidated"),
+    ]
 
     /// The most display links a script may have at once: callbacks that each add two more would
     /// otherwise double in number every frame until the host stops.
     static let maxLinks = 10_000
 
-    static func register(_ lua: LuaState) {
-        lua.register(LuaObjectType(DisplayLink.self, name: "DisplayLink", properties: names,
-                                   get: getLink, set: setLink, methods: [("invalidate", invalidate)]))
+    static var classes: [LuaClass] {
+        [LuaClass(DisplayLink.self, name: "DisplayLink", summary: "CADisplayLink: `ca.DisplayLink(fn)`",
+                  properties: properties, get: getLink, set: setLink,
+                  methods: [LuaClass.Method("invalidate", "()", invalidate, "stops the link for good")])]
+    }
+
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc("ca.DisplayLink(fn)", "a callback once a frame, with actions disabled",
+                       fields: [("DisplayLink", "fun(fn: fun(link: DisplayLink)): DisplayLink")])]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {
@@ -73,7 +87,7 @@ private func setLink(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id
             }
             link.isPaused = lua.toBool(at: 3)
         default:
-            throw lua.error("cannot set read-only property '\(DisplayLinkBinding.names[safe: Int(id)] ?? "?")' on DisplayLink")
+            throw lua.error("cannot set read-only property '\(DisplayLinkBinding.properties[safe: Int(id)]?.name ?? "?")' on DisplayLink")
         }
         return 0
     }

@@ -4,18 +4,42 @@ import LuaBridge
 /// `ca.EmitterCell{…}` (CAEmitterCell): every `CellPropertyID` with Core Animation's defaults,
 /// plus `name`, `contents` (an Image) and `emitterCells` (sub-cells, copied when set, as an
 /// emitter layer copies its cells). Also the emitter layer's own cell fields.
-enum EmitterCellBinding {
+enum EmitterCellBinding: CaBinding {
     /// Fields that are not `CellPropertyID`s.
     enum Field: String, CaseIterable {
         case name, contents, emitterCells
+
+        var doc: LuaClass.Property {
+            switch self {
+            case .name: LuaClass.Property("name", "string", lua: "string?", "for key paths and `emit`")
+            case .contents:
+                LuaClass.Property("contents", "Image", lua: "Image?", "each particle's image (none: nothing drawn)")
+            case .emitterCells:
+                LuaClass.Property("emitterCells", "array of EmitterCell", lua: "EmitterCell[]",
+                                  "cells this cell's particles emit; set: copies")
+            }
+        }
     }
 
-    /// Every property name, in the order a constructor applies them; a name's index is its id.
-    static let names = CellPropertyID.allCases.map(\.name) + Field.allCases.map(\.rawValue)
-    static let constructorKeys = ConstructorKeys(names)
+    /// Every property, in the order a constructor applies them; a property's index is its id.
+    static let properties = CellPropertyID.allCases.map { id in
+        let keyPath = id.isAnimatable ? "animatable (`emitterCells.NAME.\(id.name)`)" : "not animatable"
+        return LuaClass.Property(id.name, kind: id.kind, keyPath + "; default " + LuaTypes.literal(id.defaultValue))
+    } + Field.allCases.map(\.doc)
+    static let constructorKeys = ConstructorKeys(properties.map(\.name))
 
-    static func register(_ lua: LuaState) {
-        lua.register(LuaObjectType(EmitterCell.self, name: "EmitterCell", properties: names, get: getCell, set: setCell))
+    static var classes: [LuaClass] {
+        [LuaClass(EmitterCell.self, name: "EmitterCell", summary: "CAEmitterCell: `ca.EmitterCell{…}`",
+                  properties: properties, get: getCell, set: setCell)]
+    }
+
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc("ca.EmitterCell{…}", "a new emitter cell (CAEmitterCell); see EmitterCell and docs/emitters.md",
+                       fields: [("EmitterCell", "fun(props?: table): EmitterCell")])]
+    }
+
+    static func install(_ lua: LuaState, ca: Int32) {
+        lua.setFunction(newEmitterCell, named: "EmitterCell", inTableAt: ca)
     }
 
     /// `ca.EmitterCell{…}`: a new cell with the table's properties.
@@ -122,7 +146,15 @@ enum EmitterCellBinding {
         do { try emitter.setEmitterCells(cells) } catch { throw lua.error("\(error)") }
     }
 
-    static let layerMethods: [(name: String, method: LuaMethod)] = [("emit", emit)]
+    static let layerMethods = [
+        LuaClass.Method("emit", "(count[, cellName])", emit,
+                        "a burst of particles of the named cell (or of every cell), made when the next frame is evaluated",
+                        lua: "fun(self: EmitterLayer, count: integer, cellName?: string)"),
+    ]
+}
+
+private func newEmitterCell(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in try EmitterCellBinding.construct(lua) }
 }
 
 /// `layer:emit(count[, cellName])`: a burst of `count` particles of the named cell (or of every

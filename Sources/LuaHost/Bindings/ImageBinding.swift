@@ -4,9 +4,21 @@ import LuaBridge
 
 /// `ca.Image.load(path)`, `ca.Image.circle{ radius, softness, color }`,
 /// `ca.Image.snowflake{ size, arms, seed, color }`; fields `width`, `height`.
-enum ImageBinding {
-    static func register(_ lua: LuaState) {
-        lua.register(LuaObjectType(Image.self, name: "Image", properties: ["width", "height", "label"], get: getImage))
+enum ImageBinding: CaBinding {
+    static var classes: [LuaClass] {
+        [LuaClass(Image.self, name: "Image", summary: "a bitmap: `ca.Image.load(path)`, `.circle{…}`, `.snowflake{…}`",
+                  properties: [
+                      LuaClass.Property("width", "integer", lua: "integer", "read-only; pixels"),
+                      LuaClass.Property("height", "integer", lua: "integer", "read-only; pixels"),
+                      LuaClass.Property("label", "string", lua: "string",
+                                        "read-only; where it came from: the file name, or how it was made (`\"circle(radius: 16.0, softness: 0.0)\"`)"),
+                  ],
+                  get: getImage)]
+    }
+
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc("ca.Image.load(path), .circle{radius, softness, color}, .snowflake{size, arms, seed, color}", "images",
+                       fields: [("Image", "table")])]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {

@@ -3,14 +3,44 @@ import LuaBridge
 
 /// `ca.KeyframeAnimation{ keyPath, values, keyTimes, timingFunctions, calculationMode, path,
 /// rotationMode, tensionValues, continuityValues, biasValues, … }` (CAKeyframeAnimation).
-enum KeyframeAnimationBinding {
-    static let names = ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode",
-                        "tensionValues", "continuityValues", "biasValues"]
+enum KeyframeAnimationBinding: CaBinding {
+    /// The properties, in id order.
+    static let properties = [
+        LuaClass.Property("values", "array of values of the key path's kind", lua: "any[]", "the values it passes through"),
+        LuaClass.Property("keyTimes", "array of numbers", lua: "number[]?",
+                          "each value's moment as a fraction of the duration, 0…1, rising (nil: evenly spaced)"),
+        LuaClass.Property("timingFunctions", "array of MediaTimingFunction or names",
+                          lua: "(MediaTimingFunction|string)[]?",
+                          "the pacing of each segment between values (a shorter list repeats its last)"),
+        LuaClass.Property("calculationMode", kind: .choice(CalculationMode.allCases.map(\.rawValue)),
+                          "how it moves between values; default \"linear\""),
+        LuaClass.Property("path", "Path", lua: "Path?", "a path for `position` to follow instead of `values`"),
+        LuaClass.Property("rotationMode", LuaTypes.describe(.choice(RotationMode.allCases.map(\.rawValue))) + " or nil",
+                          lua: LuaTypes.lua(.choice(RotationMode.allCases.map(\.rawValue))) + "|nil",
+                          "turns the layer to follow the path's direction"),
+        LuaClass.Property("tensionValues", "array of numbers", lua: "number[]?",
+                          "the spline's tension at each value, for the cubic modes, -1…1"),
+        LuaClass.Property("continuityValues", "array of numbers", lua: "number[]?",
+                          "the spline's continuity at each value, for the cubic modes, -1…1"),
+        LuaClass.Property("biasValues", "array of numbers", lua: "number[]?",
+                          "the spline's bias at each value, for the cubic modes, -1…1"),
+    ]
+    static let names = properties.map(\.name)
     static let constructorKeys = AnimationConstructor.keys(ownNames: names, isPropertyAnimation: true)
 
-    static func register(_ lua: LuaState) {
-        lua.register(LuaObjectType(KeyframeAnimation.self, name: "KeyframeAnimation", parent: PropertyAnimation.self,
-                                   properties: names, get: getKeyframe, set: setKeyframe))
+    static var classes: [LuaClass] {
+        [LuaClass(KeyframeAnimation.self, name: "KeyframeAnimation", parent: PropertyAnimation.self,
+                  summary: "CAKeyframeAnimation: `ca.KeyframeAnimation{…}`", properties: properties,
+                  get: getKeyframe, set: setKeyframe)]
+    }
+
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc("ca.KeyframeAnimation{…}", "a new animation through a sequence of values, or along a path",
+                       fields: [("KeyframeAnimation", "fun(props?: table): KeyframeAnimation")])]
+    }
+
+    static func install(_ lua: LuaState, ca: Int32) {
+        lua.setFunction(newKeyframe, named: "KeyframeAnimation", inTableAt: ca)
     }
 
     static func get(_ lua: LuaState, _ a: KeyframeAnimation, _ name: String) -> Int32 {
@@ -107,6 +137,10 @@ enum KeyframeAnimationBinding {
             try set(lua, a, name)
         }
     }
+}
+
+private func newKeyframe(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in try KeyframeAnimationBinding.construct(lua) }
 }
 
 private func getKeyframe(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {

@@ -1,18 +1,94 @@
 import LayerKit
 import LuaBridge
+import Spelling
 
 /// The Lua face of Layer and its kinds. Registry properties (LayerKit's `PropertyID`) are read
 /// and set through one pair of handlers per kind; the Lua-only fields are listed here.
-enum LayerBinding {
+enum LayerBinding: CaBinding {
     /// Fields of every layer that are not registry properties.
     enum Field: String, CaseIterable {
         case name, data, sublayers, superlayer, onTap, frame, contents, actions
+
+        var doc: LuaClass.Property {
+            switch self {
+            case .name: LuaClass.Property("name", "string", lua: "string?", "a name for finding the layer")
+            case .data: LuaClass.Property("data", "table", lua: "table", "the script's own state on the layer")
+            case .sublayers: LuaClass.Property("sublayers", "array of Layer", lua: "Layer[]", "read: a copy; set: replaces them")
+            case .superlayer: LuaClass.Property("superlayer", "Layer", lua: "Layer?", "read-only")
+            case .onTap:
+                LuaClass.Property("onTap", "function(layer, point)", lua: "fun(layer: Layer, point: ca.Point)?",
+                                  "called for a click or touch on the layer")
+            case .frame:
+                LuaClass.Property("frame", "rect", lua: "ca.Rect",
+                                  "derived from bounds, position, anchorPoint and transform; settable")
+            case .contents: LuaClass.Property("contents", "Image", lua: "Image?", "the image drawn in the bounds")
+            case .actions:
+                LuaClass.Property("actions", "false or {key = false}", lua: "false|table<string, boolean>?",
+                                  "turns implicit animations off")
+            }
+        }
     }
 
     /// Fields of one kind of layer that are not registry properties.
     enum KindField: String {
         case string, font, path
         case emitterCells, particleCount
+
+        var doc: LuaClass.Property {
+            switch self {
+            case .string: LuaClass.Property("string", "string", lua: "string", "the text, UTF-8")
+            case .font: LuaClass.Property("font", "string", lua: "string?", "a font file or family name")
+            case .path: LuaClass.Property("path", "Path", lua: "Path?", "the shape to fill and stroke")
+            case .emitterCells:
+                LuaClass.Property("emitterCells", "array of EmitterCell", lua: "EmitterCell[]",
+                                  "set: copies of the cells; read: the layer's own cells, live")
+            case .particleCount:
+                LuaClass.Property("particleCount", "integer", lua: "integer", "read-only; live particles now")
+            }
+        }
+    }
+
+    /// Layer and each kind, Layer first (their parent).
+    static var classes: [LuaClass] {
+        [
+            layerClass(Layer.self, .layer, get: getLayer, set: setLayer, methods: LayerMethods.all),
+            layerClass(TextLayer.self, .text, get: getText, set: setText),
+            layerClass(ShapeLayer.self, .shape, get: getShape, set: setShape),
+            layerClass(GradientLayer.self, .gradient, get: getGradient, set: setGradient),
+            layerClass(ReplicatorLayer.self, .replicator, get: getReplicator, set: setReplicator),
+            layerClass(EmitterLayer.self, .emitter, get: getEmitter, set: setEmitter,
+                       methods: EmitterCellBinding.layerMethods,
+                       note: "How emitters behave where Core Animation leaves it open: [emitters.md](emitters.md)"),
+        ]
+    }
+
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc(LayerKind.allCases.map { "ca.\($0.rawValue){…}" }.joined(separator: ", "),
+                       "a new layer with the table's properties",
+                       fields: LayerKind.allCases.map { ($0.rawValue, "fun(props?: table): \($0.rawValue)") })]
+    }
+
+    static func install(_ lua: LuaState, ca: Int32) {
+        for (kind, constructor) in LayerMethods.constructors {
+            lua.setFunction(constructor, named: kind.rawValue, inTableAt: ca)
+        }
+    }
+
+    /// The class of one kind: its own registry properties, then its Lua-only fields (Layer's
+    /// `Field`s, a kind's `KindField`s), in the order of the handlers' ids.
+    private static func layerClass<T: Layer>(_ type: T.Type, _ kind: LayerKind, get: @escaping LuaPropertyHandler,
+                                             set: @escaping LuaPropertyHandler, methods: [LuaClass.Method] = [],
+                                             note: String? = nil) -> LuaClass {
+        let registry = registryProperties(kind).map { id in
+            let spec = PropertyRegistry.spec(id)
+            return LuaClass.Property(spec.name, kind: spec.kind,
+                                     (spec.isAnimatable ? "animatable" : "not animatable") + "; default "
+                                         + LuaTypes.literal(spec.defaultValue))
+        }
+        let fields = kind == .layer ? Field.allCases.map(\.doc) : kindFields(kind).map(\.doc)
+        return LuaClass(type, name: kind.rawValue, parent: kind == .layer ? nil : Layer.self,
+                        summary: "CA\(kind.rawValue): `ca.\(kind.rawValue){…}`" + (note.map { ". \($0)" } ?? ""),
+                        properties: registry + fields, get: get, set: set, methods: methods)
     }
 
     /// The registry properties a kind declares itself (Layer's for `.layer`).
@@ -57,27 +133,6 @@ enum LayerBinding {
     /// How many registry properties `kind` declares itself.
     static func registryCount(_ kind: LayerKind) -> Int {
         tables[kind.index].count
-    }
-
-    /// Registers Layer and each kind (Layer first, as their parent).
-    static func register(_ lua: LuaState) {
-        let base = registryProperties(.layer)
-        lua.register(LuaObjectType(Layer.self, name: "Layer",
-                                   properties: base.map { PropertyRegistry.spec($0).name } + Field.allCases.map(\.rawValue),
-                                   get: getLayer, set: setLayer, methods: LayerMethods.all))
-        register(lua, TextLayer.self, .text, get: getText, set: setText)
-        register(lua, ShapeLayer.self, .shape, get: getShape, set: setShape)
-        register(lua, GradientLayer.self, .gradient, get: getGradient, set: setGradient)
-        register(lua, ReplicatorLayer.self, .replicator, get: getReplicator, set: setReplicator)
-        register(lua, EmitterLayer.self, .emitter, get: getEmitter, set: setEmitter, methods: EmitterCellBinding.layerMethods)
-    }
-
-    private static func register<T: Layer>(_ lua: LuaState, _ type: T.Type, _ kind: LayerKind,
-                                           get: @escaping LuaPropertyHandler, set: @escaping LuaPropertyHandler,
-                                           methods: [(name: String, method: LuaMethod)] = []) {
-        let names = registryProperties(kind).map { PropertyRegistry.spec($0).name } + kindFields(kind).map(\.rawValue)
-        lua.register(LuaObjectType(type, name: kind.rawValue, parent: Layer.self, properties: names, get: get, set: set,
-                                   methods: methods))
     }
 
     // MARK: Shared property logic
@@ -239,7 +294,7 @@ enum LayerBinding {
                     }
                     guard PropertyRegistry.property(named: key, on: layer.kind)?.isAnimatable == true else {
                         let names = PropertyRegistry.names(on: layer.kind)
-                        let hint = Suggestions.closest(to: key, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                        let hint = NameSuggestion.closest(to: key, among: names).map { " (did you mean '\($0)'?)" } ?? ""
                         failure = lua.error("unknown property '\(key)' in 'actions' of \(layer.kind.rawValue)\(hint)")
                         return
                     }

@@ -1,16 +1,35 @@
-import CLua
 import LayerKit
 import LuaBridge
 
 /// Layer's methods (`layer:addSublayer(l)` …) and the layer constructors (`ca.Layer{…}` …).
 enum LayerMethods {
-    static let all: [(name: String, method: LuaMethod)] = [
-        ("addSublayer", addSublayer), ("insertSublayer", insertSublayer),
-        ("removeFromSuperlayer", removeFromSuperlayer), ("addAnimation", addAnimation),
-        ("removeAnimation", removeAnimation), ("removeAllAnimations", removeAllAnimations),
-        ("animationKeys", animationKeys), ("animation", animation), ("presentation", presentation),
-        ("hitTest", hitTest), ("contains", contains), ("convertPoint", convertPoint),
-        ("convertTime", convertTime),
+    static let all: [LuaClass.Method] = [
+        LuaClass.Method("addSublayer", "(layer)", addSublayer,
+                        "adds `layer` in front of the other sublayers, taking it from its old superlayer"),
+        LuaClass.Method("insertSublayer", "(layer, index)", insertSublayer,
+                        "inserts `layer` at position `index` (from 1) of the sublayers"),
+        LuaClass.Method("removeFromSuperlayer", "()", removeFromSuperlayer, "takes the layer out of its superlayer"),
+        LuaClass.Method("addAnimation", "(animation[, key])", addAnimation,
+                        "runs a copy of `animation`, replacing the one under `key`"),
+        LuaClass.Method("removeAnimation", "(key)", removeAnimation, "stops and removes the animation under `key`"),
+        LuaClass.Method("removeAllAnimations", "()", removeAllAnimations, "stops and removes every animation"),
+        LuaClass.Method("animationKeys", "()", animationKeys, "the keys of the layer's animations, in the order added"),
+        LuaClass.Method("animation", "(key)", animation, "the animation under `key`, or nil"),
+        LuaClass.Method("presentation", "()", presentation,
+                        "a read-only snapshot of the values on screen now; its `modelLayer` is the layer"),
+        LuaClass.Method("hitTest", "(point)", hitTest,
+                        "the deepest visible layer under `point` (in the superlayer's coordinates), or nil"),
+        LuaClass.Method("contains", "(point)", contains, "whether `point` (in the layer's coordinates) is inside its bounds"),
+        LuaClass.Method("convertPoint", "(point[, layer])", convertPoint,
+                        "`point` from the layer's coordinates to `layer`'s (nil: the root's)"),
+        LuaClass.Method("convertTime", "(t[, layer])", convertTime,
+                        "time `t` from `layer`'s time (nil: the media clock's) to the layer's"),
+    ]
+
+    /// The constructor of each kind, `ca.Layer{…}` …
+    static let constructors: [(kind: LayerKind, function: LuaFunction)] = [
+        (.layer, newLayer), (.text, newTextLayer), (.shape, newShapeLayer), (.gradient, newGradientLayer),
+        (.replicator, newReplicatorLayer), (.emitter, newEmitterLayer),
     ]
 
     /// Each kind's constructor keys, worked out once.
@@ -57,6 +76,17 @@ enum LayerMethods {
         try lua.checkObject(arg, as: Layer.self)
     }
 }
+
+private func construct(_ L: OpaquePointer, _ kind: LayerKind) -> Int32 {
+    LuaState.run(L) { lua in try LayerMethods.construct(lua, kind: kind) }
+}
+
+private func newLayer(_ L: OpaquePointer) -> Int32 { construct(L, .layer) }
+private func newTextLayer(_ L: OpaquePointer) -> Int32 { construct(L, .text) }
+private func newShapeLayer(_ L: OpaquePointer) -> Int32 { construct(L, .shape) }
+private func newGradientLayer(_ L: OpaquePointer) -> Int32 { construct(L, .gradient) }
+private func newReplicatorLayer(_ L: OpaquePointer) -> Int32 { construct(L, .replicator) }
+private func newEmitterLayer(_ L: OpaquePointer) -> Int32 { construct(L, .emitter) }
 
 private func addSublayer(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
@@ -150,7 +180,7 @@ private func presentation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer)
         lua.rawSet(-2, field: "__index")
         _ = lua.rawGet(LuaState.registryIndex, field: Snapshot.newindexKey)
         lua.rawSet(-2, field: "__newindex")
-        _ = lua_setmetatable(lua.L, -2)
+        lua.setMetatable(-2)
         return 1
     }
 }

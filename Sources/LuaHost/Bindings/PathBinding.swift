@@ -10,11 +10,28 @@ final class PathBox {
 /// `ca.Path():moveTo(x, y):lineTo(x, y):curveTo(c1x, c1y, c2x, c2y, x, y):quadCurveTo(cx, cy, x, y)
 /// :arc(cx, cy, radius, startAngle, endAngle[, clockwise]):close()`, and `ca.Path.rect(r)`,
 /// `ca.Path.ellipse(r)`, `ca.Path.roundedRect(r, radius)`.
-enum PathBinding {
-    static func register(_ lua: LuaState) {
-        lua.register(LuaObjectType(PathBox.self, name: "Path", properties: ["boundingBox", "isEmpty"], get: getPath,
-                                   methods: [("moveTo", moveTo), ("lineTo", lineTo), ("curveTo", curveTo),
-                                             ("quadCurveTo", quadCurveTo), ("arc", arc), ("close", close)]))
+enum PathBinding: CaBinding {
+    static var classes: [LuaClass] {
+        [LuaClass(PathBox.self, name: "Path", summary: "a path (CGPath): `ca.Path()` and its builders",
+                  properties: [
+                      LuaClass.Property("boundingBox", kind: .rect, "read-only; the smallest rect holding every point and control point"),
+                      LuaClass.Property("isEmpty", kind: .bool, "read-only; whether it has no drawing steps"),
+                  ],
+                  get: getPath,
+                  methods: [
+                      LuaClass.Method("moveTo", "(x, y)", moveTo, "starts a subpath at (x, y)"),
+                      LuaClass.Method("lineTo", "(x, y)", lineTo, "a line to (x, y)"),
+                      LuaClass.Method("curveTo", "(c1x, c1y, c2x, c2y, x, y)", curveTo, "a cubic Bézier curve to (x, y)"),
+                      LuaClass.Method("quadCurveTo", "(cx, cy, x, y)", quadCurveTo, "a quadratic Bézier curve to (x, y)"),
+                      LuaClass.Method("arc", "(cx, cy, radius, startAngle, endAngle, clockwise)", arc,
+                                      "an arc of the circle around (cx, cy), angles in radians (clockwise unless false)"),
+                      LuaClass.Method("close", "()", close, "closes the subpath; each builder returns the path, for chaining"),
+                  ])]
+    }
+
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc("ca.Path(), ca.Path.rect(r), .ellipse(r), .roundedRect(r, radius)", "paths",
+                       fields: [("Path", "table")])]
     }
 
     static func install(_ lua: LuaState, ca: Int32) throws(LuaError) {

@@ -3,15 +3,34 @@ import LuaBridge
 
 /// `ca.SpringAnimation{ keyPath, fromValue, toValue, mass, stiffness, damping, initialVelocity }`
 /// (CASpringAnimation); `settlingDuration` is read-only.
-enum SpringAnimationBinding {
-    static let names = ["mass", "stiffness", "damping", "initialVelocity", "settlingDuration"]
+enum SpringAnimationBinding: CaBinding {
+    /// The properties, in id order.
+    static let properties = [
+        LuaClass.Property("mass", kind: .number, "the mass on the spring, > 0; default 1"),
+        LuaClass.Property("stiffness", kind: .number, "the spring's stiffness, > 0; default 100"),
+        LuaClass.Property("damping", kind: .number, "the damping, >= 0; default 10"),
+        LuaClass.Property("initialVelocity", kind: .number,
+                          "the starting velocity, in whole distances per second; positive moves toward the target"),
+        LuaClass.Property("settlingDuration", kind: .number,
+                          "read-only; the time it takes to come to rest, also its default duration"),
+    ]
+    static let names = properties.map(\.name)
     /// What the constructor takes: Basic's values and the spring's own (not the read-only settlingDuration).
     static let ownNames = BasicAnimationBinding.names + names.dropLast()
     static let constructorKeys = AnimationConstructor.keys(ownNames: ownNames, isPropertyAnimation: true)
 
-    static func register(_ lua: LuaState) {
-        lua.register(LuaObjectType(SpringAnimation.self, name: "SpringAnimation", parent: BasicAnimation.self,
-                                   properties: names, get: getSpring, set: setSpring))
+    static var classes: [LuaClass] {
+        [LuaClass(SpringAnimation.self, name: "SpringAnimation", parent: BasicAnimation.self,
+                  summary: "CASpringAnimation: `ca.SpringAnimation{…}`", properties: properties, get: getSpring, set: setSpring)]
+    }
+
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc("ca.SpringAnimation{…}", "a new spring animation",
+                       fields: [("SpringAnimation", "fun(props?: table): SpringAnimation")])]
+    }
+
+    static func install(_ lua: LuaState, ca: Int32) {
+        lua.setFunction(newSpring, named: "SpringAnimation", inTableAt: ca)
     }
 
     static func set(_ lua: LuaState, _ a: SpringAnimation, _ name: String) throws(LuaRaise) {
@@ -37,6 +56,10 @@ enum SpringAnimationBinding {
             if BasicAnimationBinding.names.contains(name) { try BasicAnimationBinding.set(lua, a, name) } else { try set(lua, a, name) }
         }
     }
+}
+
+private func newSpring(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in try SpringAnimationBinding.construct(lua) }
 }
 
 private func getSpring(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {

@@ -1,13 +1,28 @@
 import LayerKit
 import LuaBridge
+import Spelling
 
 /// `ca.Timer.scheduled{ interval, repeats, action = function(timer) … end }` (NSTimer), and the
 /// short forms `ca.every(interval, fn)` and `ca.after(delay, fn)`; `timer:invalidate()`,
 /// `timer.isValid`.
-enum TimerBinding {
-    static func register(_ lua: LuaState) {
-        lua.register(LuaObjectType(Timer.self, name: "Timer", properties: ["interval", "repeats", "isValid", "fireTime"],
-                                   get: getTimer, methods: [("invalidate", invalidate)]))
+enum TimerBinding: CaBinding {
+    static var classes: [LuaClass] {
+        [LuaClass(Timer.self, name: "Timer", summary: "NSTimer: `ca.Timer.scheduled{…}`, `ca.every`, `ca.after`",
+                  properties: [
+                      LuaClass.Property("interval", kind: .number, "read-only; seconds between firings"),
+                      LuaClass.Property("repeats", kind: .bool, "read-only"),
+                      LuaClass.Property("isValid", kind: .bool, "read-only; false once invalidated or, for a one-shot timer, fired"),
+                      LuaClass.Property("fireTime", kind: .number, "read-only; the media time it fires next"),
+                  ],
+                  get: getTimer,
+                  methods: [LuaClass.Method("invalidate", "()", invalidate, "stops the timer for good")])]
+    }
+
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc("ca.Timer.scheduled{interval, repeats, action}, ca.every(interval, fn), ca.after(delay, fn)", "timers",
+                       fields: [("Timer", "table"),
+                                ("every", "fun(interval: number, fn: fun(timer: Timer)): Timer"),
+                                ("after", "fun(delay: number, fn: fun(timer: Timer)): Timer")])]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {
@@ -71,7 +86,7 @@ private func scheduled(_ L: OpaquePointer) -> Int32 {
             if let key = lua.toString(at: -2), !["interval", "repeats", "action"].contains(key), badKey == nil { badKey = key }
         }
         if let badKey {
-            let hint = Suggestions.closest(to: badKey, in: ["interval", "repeats", "action"]).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = NameSuggestion.closest(to: badKey, among: ["interval", "repeats", "action"]).map { " (did you mean '\($0)'?)" } ?? ""
             throw lua.error("unknown property '\(badKey)' on Timer\(hint)")
         }
         guard lua.rawGet(1, field: "interval") == .number, let interval = lua.toNumber(at: -1), interval.isFinite, interval >= 0 else {

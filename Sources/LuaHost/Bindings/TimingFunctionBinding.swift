@@ -1,5 +1,6 @@
 import LayerKit
 import LuaBridge
+import Spelling
 
 /// A `ca.MediaTimingFunction` held by Lua.
 final class TimingFunctionBox {
@@ -12,14 +13,30 @@ final class TimingFunctionBox {
 }
 
 /// `ca.MediaTimingFunction(name)` / `(c1x, c1y, c2x, c2y)`, `ca.Easing`, and `:evaluate(t)`.
-enum TimingFunctionBinding {
+enum TimingFunctionBinding: CaBinding {
     /// How many samples a Lua function used as a timing function is turned into.
     static let luaFunctionSamples = 1024
 
-    static func register(_ lua: LuaState) {
-        lua.register(LuaObjectType(TimingFunctionBox.self, name: "MediaTimingFunction",
-                                   properties: ["name", "controlPoints"], get: getTiming,
-                                   methods: [("evaluate", evaluate)]))
+    static var classes: [LuaClass] {
+        [LuaClass(TimingFunctionBox.self, name: "MediaTimingFunction",
+                  summary: "CAMediaTimingFunction: `ca.MediaTimingFunction(name)` or `(c1x, c1y, c2x, c2y)`",
+                  properties: [
+                      LuaClass.Property("name", "string", lua: "string",
+                                        "read-only; `\"easeIn\"`, `\"easeInSine\"`, `\"cubicBezier(…)\"` or `\"custom\"`"),
+                      LuaClass.Property("controlPoints", "array of 4 numbers", lua: "number[]?",
+                                        "read-only; {c1x, c1y, c2x, c2y} of a Bézier curve, nil for other curves"),
+                  ],
+                  get: getTiming,
+                  methods: [LuaClass.Method("evaluate", "(t)", evaluate, "the curve's value at `t`, 0…1",
+                                            lua: "fun(self: MediaTimingFunction, t: number): number")])]
+    }
+
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc("ca.MediaTimingFunction(name) / (c1x, c1y, c2x, c2y)",
+                       "a timing function; ca.Easing.easeIn.sine … the catalogue",
+                       fields: [("MediaTimingFunction",
+                                 "fun(nameOrC1x: string|number, c1y?: number, c2x?: number, c2y?: number): MediaTimingFunction"),
+                                ("Easing", "table<string, table<string, MediaTimingFunction>>")])]
     }
 
     /// Adds `ca.MediaTimingFunction` and `ca.Easing` to the table at `ca`.
@@ -47,7 +64,7 @@ enum TimingFunctionBinding {
         case .string:
             let name = lua.toString(at: index) ?? ""
             guard let f = TimingFunction(name: name) else {
-                let hint = Suggestions.closest(to: name, in: TimingFunction.names).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = NameSuggestion.closest(to: name, among: TimingFunction.names).map { " (did you mean '\($0)'?)" } ?? ""
                 throw lua.error("unknown timing function '\(name)'\(hint)")
             }
             return f

@@ -3,7 +3,12 @@ import LuaBridge
 
 /// `ca.Transaction` (CATransaction): begin, commit, completion blocks and settings. The Lua form
 /// `ca.transaction(fn, opts)` is written in Lua on top of these.
-enum TransactionBinding {
+enum TransactionBinding: CaBinding {
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc("ca.Transaction.begin(), .commit(), .setCompletionBlock(fn), .setAnimationDuration(d), .setAnimationTimingFunction(f), .setDisableActions(b), .flush()",
+                       "CATransaction", fields: [("Transaction", "table")])]
+    }
+
     static func install(_ lua: LuaState, ca: Int32) {
         lua.newLibrary(["begin": begin, "commit": commit, "setCompletionBlock": setCompletionBlock,
                         "setAnimationDuration": setAnimationDuration,

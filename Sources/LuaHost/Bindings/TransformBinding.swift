@@ -3,14 +3,31 @@ import LuaBridge
 
 /// `ca.Transform3D`: a value like CATransform3D. Constructors on the table, methods that return
 /// new transforms, fields m11 … m44 (settable), `*` for concatenation, `==` by value.
-enum TransformBinding {
-    static let fields = (1...4).flatMap { r in (1...4).map { c in "m\(r)\(c)" } }
+enum TransformBinding: CaBinding {
+    /// The properties, in id order: the matrix's sixteen fields, row by row, then isIdentity.
+    static let properties = (1...4).flatMap { r in
+        (1...4).map { c in LuaClass.Property("m\(r)\(c)", kind: .number, "row \(r), column \(c) of the matrix; finite") }
+    } + [LuaClass.Property("isIdentity", kind: .bool, "read-only")]
 
-    static func register(_ lua: LuaState) {
-        lua.register(LuaObjectType(TransformBox.self, name: "Transform3D", properties: fields + ["isIdentity"],
-                                   get: getTransform, set: setTransform,
-                                   methods: [("scaled", scaled), ("rotated", rotated), ("translated", translated),
-                                             ("concat", concat), ("inverted", inverted), ("copy", copy)]))
+    static var classes: [LuaClass] {
+        [LuaClass(TransformBox.self, name: "Transform3D",
+                  summary: "a CATransform3D value: `ca.Transform3D.identity`, `.scale(…)` …; `a * b` concatenates, `==` compares values",
+                  properties: properties,
+                  get: getTransform, set: setTransform,
+                  methods: [
+                      LuaClass.Method("scaled", "(sx, sy, sz)", scaled, "a new transform, scaled as CATransform3DScale (sy: sx, sz: 1 when left out)"),
+                      LuaClass.Method("rotated", "(angle, x, y, z)", rotated,
+                                      "a new transform, rotated by `angle` radians about (x, y, z) as CATransform3DRotate (the z axis when left out)"),
+                      LuaClass.Method("translated", "(tx, ty, tz)", translated, "a new transform, translated as CATransform3DTranslate"),
+                      LuaClass.Method("concat", "(t)", concat, "a new transform: this one, then `t` (CATransform3DConcat)"),
+                      LuaClass.Method("inverted", "()", inverted, "the inverse (CATransform3DInvert), or a copy when there is none"),
+                      LuaClass.Method("copy", "()", copy, "a copy"),
+                  ])]
+    }
+
+    static var functions: [CaFunctionDoc] {
+        [CaFunctionDoc("ca.Transform3D.identity / .scale / .rotation / .translation / .affine", "transform values",
+                       fields: [("Transform3D", "table")])]
     }
 
     /// Adds `ca.Transform3D` to the table at `ca`: its constructors, and `identity` read fresh each time.
@@ -164,7 +181,7 @@ private func setTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer,
         let i = Int(id)
         guard i < 16 else { throw lua.error("cannot set read-only property 'isIdentity' on Transform3D") }
         guard lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite else {
-            throw lua.error("bad value for '\(TransformBinding.fields[i])' of Transform3D (finite number expected, got \(lua.describeValue(at: 3)))")
+            throw lua.error("bad value for '\(TransformBinding.properties[i].name)' of Transform3D (finite number expected, got \(lua.describeValue(at: 3)))")
         }
         box.value[i / 4, i % 4] = v
         return 0

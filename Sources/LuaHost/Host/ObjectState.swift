@@ -1,4 +1,3 @@
-import CLua
 import LayerKit
 import LuaBridge
 
@@ -23,7 +22,7 @@ struct ObjectState {
             lua.newTable()
             lua.newTable(fieldCount: 1)
             lua.rawSet(-1, field: "__mode", to: "k")
-            _ = lua_setmetatable(lua.L, -2)
+            lua.setMetatable(-2)
             lua.rawSet(LuaState.registryIndex, field: state.key)
         }
         lua.newTable()
@@ -36,8 +35,7 @@ struct ObjectState {
         let ud = lua.absIndex(object)
         _ = lua.rawGet(LuaState.registryIndex, field: key)
         lua.pushValue(at: ud)
-        lua_rawget(lua.L, -2)
-        if lua.type(at: -1) == .table {
+        if lua.rawGet(-2) == .table {
             lua.insert(at: -2)
             lua.pop()
             return true
@@ -50,7 +48,7 @@ struct ObjectState {
         lua.newTable(fieldCount: 2)
         lua.pushValue(at: ud)
         lua.pushValue(at: -2)
-        lua_rawset(lua.L, -4)
+        lua.rawSetKeyValue(-4)
         lua.insert(at: -2)
         lua.pop()
         return true
@@ -85,11 +83,8 @@ struct ObjectState {
     /// Whether the object whose userdata is at `object` has any state.
     func hasState(_ lua: LuaState, object: Int32) -> Bool {
         guard pushStates(lua, object: object, create: false) else { return false }
-        lua.pushNil()
-        let hasAny = lua_next(lua.L, -2) != 0
-        // lua_next pushed a key and a value when it found one, else popped the nil.
-        lua.pop(hasAny ? 3 : 1)
-        return hasAny
+        defer { lua.pop() }
+        return !lua.isEmptyTable(at: -1)
     }
 }
 
@@ -111,11 +106,11 @@ extension ScriptHost: LayerObserver {
         } else {
             lua.pushNil()
         }
-        lua_rawset(lua.L, pins)
+        lua.rawSetKeyValue(pins)
     }
 
     private func hasUserdataWithState(_ layer: Layer) -> Bool {
-        guard sg_pushcached(lua.L, Unmanaged.passUnretained(layer).toOpaque()) != 0 else { return false }
+        guard lua.pushExisting(layer) else { return false }
         defer { lua.pop() }
         return ObjectState.layers.hasState(lua, object: -1)
     }

@@ -1,4 +1,3 @@
-import CLua
 import LayerKit
 import LuaBridge
 
@@ -8,7 +7,7 @@ extension ScriptHost {
     func spawnTask(from lua: LuaState) {
         let thread = self.lua.newThread()
         let ref = self.lua.popRef()
-        lua_xmove(lua.L, thread.L, 1)
+        lua.move(1, to: thread)
         tasks[thread.L] = TaskRecord(ref: ref, thread: thread)
         resume(thread, arguments: 0)
     }

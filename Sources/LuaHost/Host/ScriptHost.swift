@@ -1,4 +1,3 @@
-import CLua
 import Foundation
 import LayerKit
 import LuaBridge
@@ -214,7 +213,7 @@ public final class ScriptHost {
     private func readPersisted(at index: Int32, depth: Int, remaining: inout Int) -> PersistedValue? {
         switch lua.type(at: index) {
         case .number:
-            if let i = lua.toInteger(at: index), lua_isinteger(lua.L, index) != 0 { return .integer(i) }
+            if let i = lua.toInteger(at: index), lua.isInteger(at: index) { return .integer(i) }
             return lua.toNumber(at: index).map(PersistedValue.number)
         case .string: return lua.toString(at: index).map(PersistedValue.string)
         case .boolean: return .bool(lua.toBool(at: index))

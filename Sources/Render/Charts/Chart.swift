@@ -1,0 +1,40 @@
+/// A line chart of values over time, as data: a title, what each axis shows, the lines, the
+/// marks and the legend. `ChartLayout` places it in a frame of a given size and `ChartPainter`
+/// draws it with Cairo; nothing here depends on how it is drawn, so that a window can draw the
+/// same chart with layers.
+public struct Chart: Sendable {
+    public var title: String
+    public var xTitle: String
+    public var yTitle: String
+    /// The range of x shown, exactly (ticks fall inside it).
+    public var xLower: Double
+    public var xUpper: Double
+    /// Model lines first, so that the presentation lines are drawn over them.
+    public var series: [ChartSeries]
+    public var marks: [ChartMarks]
+    public var legend: [ChartLegendEntry]
+
+    public init(title: String, xTitle: String, yTitle: String, xLower: Double, xUpper: Double,
+                series: [ChartSeries], marks: [ChartMarks], legend: [ChartLegendEntry]) {
+        self.title = title
+        self.xTitle = xTitle
+        self.yTitle = yTitle
+        self.xLower = xLower
+        self.xUpper = xUpper
+        self.series = series
+        self.marks = marks
+        self.legend = legend
+    }
+
+    /// The lowest and highest finite y of every series (0…1 when there is none).
+    public var yExtent: (lower: Double, upper: Double) {
+        var lower = Double.infinity, upper = -Double.infinity
+        for line in series {
+            for case let y? in line.ys where y.isFinite {
+                lower = min(lower, y)
+                upper = max(upper, y)
+            }
+        }
+        return lower <= upper ? (lower, upper) : (0, 1)
+    }
+}

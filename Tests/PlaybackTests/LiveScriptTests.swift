@@ -1,0 +1,125 @@
+import Foundation
+import LayerKit
+import LuaHost
+import Testing
+@testable import Playback
+import TestSupport
+import Viewer
+
+/// Hot reload without a window: the last good scene survives every bad save, `ca.persist` and
+/// `ca.isReload` carry over, and errors are kept for the overlay until the next good save.
+struct LiveScriptTests {
+    final class Log {
+        var lines: [String] = []
+    }
+
+    func live(_ folder: TemporaryFolder, _ name: String = "scene.lua") -> (LiveScript, Log) {
+        let log = Log()
+        let script = LiveScript(source: .file(folder.path + "/" + name), options: ScriptOptions())
+        script.log = { log.lines.append($0) }
+        return (script, log)
+    }
+
+    static let counting = """
+        ca.persist.runs = (ca.persist.runs or 0) + 1
+        print("run", ca.persist.runs, ca.isReload)
+        ca.root:addSublayer(ca.Layer{ name = "square", backgroundColor = "red" })
+        """
+
+    @Test func aReloadCarriesPersistAndSetsIsReload() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", Self.counting)
+        let (script, log) = live(folder)
+        #expect(script.load(reload: false) == .loaded)
+        let first = try #require(script.host)
+        try folder.write("scene.lua", Self.counting + "\nprint('edited')")
+        #expect(script.load(reload: true) == .loaded)
+        #expect(script.host !== first)
+        #expect(log.lines == ["run\t1\tfalse", "run\t2\ttrue", "edited"])
+        // A restart starts afresh.
+        #expect(script.load(reload: false) == .loaded)
+        #expect(log.lines.last == "edited")
+        #expect(log.lines.dropLast().last == "run\t1\tfalse")
+        #expect(script.loadCount == 3)
+    }
+
+    @Test func aBrokenSaveKeepsTheLastGoodSceneAndTheNextGoodSaveClearsTheError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", Self.counting)
+        let (script, log) = live(folder)
+        script.load(reload: false)
+        let good = try #require(script.host)
+        try folder.write("scene.lua", "local x = = 1")
+        #expect(script.load(reload: true) == .failed)
+        #expect(script.host === good)
+        let error = try #require(script.error)
+        #expect(error.kind == .syntax)
+        #expect(error.message.hasSuffix("scene.lua:1: unexpected symbol near '='"))
+        #expect(log.lines.last?.contains("scene.lua:1: unexpected symbol near '='") == true)
+        // The old scene still runs: its frames go on.
+        good.scene.step(to: 1)
+        #expect(good.scene.root.sublayers.count == 1)
+
+        try folder.write("scene.lua", "error('boom on the first run')")
+        #expect(script.load(reload: true) == .failed)
+        #expect(script.host === good)
+        #expect(script.error?.message.hasSuffix("scene.lua:1: boom on the first run") == true)
+
+        try folder.saveByRename("scene.lua", Self.counting)
+        #expect(script.load(reload: true) == .loaded)
+        #expect(script.error == nil)
+        // Persist came from the last good scene (the failed runs never replaced it).
+        #expect(log.lines.last == "run\t2\ttrue")
+    }
+
+    @Test func aRuntimeErrorInACallbackShowsWithoutStoppingTheScene() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", """
+            local ticks = 0
+            ca.every(0.5, function()
+              ticks = ticks + 1
+              print("tick", ticks)
+              if ticks == 2 then error("timer failed") end
+            end)
+            """)
+        let (script, log) = live(folder)
+        script.load(reload: false)
+        let host = try #require(script.host)
+        for frame in 1...90 { host.scene.step(to: Double(frame) / 60) }
+        #expect(script.error?.message.hasSuffix("scene.lua:5: timer failed") == true)
+        #expect(script.error?.context == "a timer")
+        #expect(script.host === host)
+        #expect(log.lines.contains("tick\t3"))
+    }
+
+    @Test func aDeletedScriptIsReportedAndAModuleThatFailedIsStillWatched() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", "local snow = require 'snow'\nprint(snow.flakes)")
+        try folder.write("snow.lua", "return { flakes = 80 }")
+        let (script, _) = live(folder)
+        #expect(script.load(reload: false) == .loaded)
+        #expect(script.dependencies.map { ($0 as NSString).lastPathComponent } == ["scene.lua", "snow.lua"])
+
+        try folder.write("snow.lua", "return { flakes = }")
+        #expect(script.load(reload: true) == .failed)
+        #expect(script.error?.message.contains("snow.lua:1:") == true)
+        #expect(script.dependencies.contains { $0.hasSuffix("/snow.lua") })
+
+        try FileManager.default.removeItem(atPath: folder.path + "/scene.lua")
+        #expect(script.load(reload: true) == .failed)
+        #expect(script.error?.message == "cannot open \(folder.path)/scene.lua (it was moved or deleted?)")
+        #expect(script.host != nil)
+    }
+
+    @Test func theBuiltInExampleRunsFromAnywhere() throws {
+        let script = LiveScript(source: .builtIn(name: DefaultExample.name, source: DefaultExample.source),
+                                options: ScriptOptions())
+        script.log = { _ in }
+        script.images = RenderImages()
+        #expect(script.load(reload: false) == .loaded)
+        #expect(script.error == nil)
+        #expect(script.dependencies.isEmpty)
+        let host = try #require(script.host)
+        #expect(!host.scene.root.sublayers.isEmpty)
+    }
+}
