@@ -147,6 +147,83 @@ import Testing
         }
     }
 
+    /// Counts the calls of a custom timing function (linear), which only evaluation makes.
+    private final class CallCount: @unchecked Sendable {
+        var calls = 0
+    }
+
+    @Test func drawingReadsWhatTheFrameEvaluatedAndChangesNothing() throws {
+        // A fall whose timing function counts its calls: the scene evaluates it for the frame and
+        // for each delayed instance; drawing, any number of times, must not evaluate it again
+        // nor change any presentation value.
+        let count = CallCount()
+        let animation = fall()
+        animation.timingFunction = TimingFunction(custom: { t in
+            count.calls += 1
+            return t
+        })
+        let (scene, replicator, square) = staggered(count: 4, delay: 0.5, animation: animation)
+        let renderer = HeadlessRenderer(threads: 1)
+        scene.beginFrame(at: 1)
+        let evaluated = count.calls
+        #expect(evaluated > 1, "the frame and its delayed instances were evaluated")
+        let before = [scene.root, replicator, square].map { layer in
+            PropertyRegistry.specs.filter { layer.has($0.id) }.map { layer.value($0.id, .presentation) }
+        }
+        let first = renderer.draw(scene, width: 400, height: 160)
+        let second = renderer.draw(scene, width: 400, height: 160)
+        #expect(count.calls == evaluated, "drawing evaluated animations")
+        let after = [scene.root, replicator, square].map { layer in
+            PropertyRegistry.specs.filter { layer.has($0.id) }.map { layer.value($0.id, .presentation) }
+        }
+        #expect(after == before)
+        #expect(first.pixels == second.pixels)
+        for (i, y) in [70.0, 45, 20, 140].enumerated() {
+            let centre = try #require(squareCentre(second, instance: i), "instance \(i) is drawn")
+            #expect(abs(centre - y) <= 0.5, "instance \(i) at y \(centre), expected \(y)")
+        }
+        scene.endFrame()
+    }
+
+    @Test func aMomentBetweenFramesShowsItsOwnInstancesAndGivesTheFramesBack() throws {
+        // Drawn at a moment after the frame (slow motion, a render between steps), every instance
+        // shows that moment's delay; afterwards the frame's instances are drawn again.
+        let (scene, _, _) = staggered(count: 3, delay: 0.5, animation: fall())
+        let renderer = HeadlessRenderer(threads: 1)
+        scene.step(to: 1)
+        var moment = FrameBuffer(width: 400, height: 160)
+        scene.withPresentation(at: 1.5) { moment = renderer.draw(scene, width: 400, height: 160) }
+        for (i, y) in [95.0, 70, 45].enumerated() {
+            let centre = try #require(squareCentre(moment, instance: i), "instance \(i) is drawn")
+            #expect(abs(centre - y) <= 0.5, "at 1.5, instance \(i) at y \(centre), expected \(y)")
+        }
+        let frame = renderer.draw(scene, width: 400, height: 160)
+        for (i, y) in [70.0, 45, 20].enumerated() {
+            let centre = try #require(squareCentre(frame, instance: i), "instance \(i) is drawn")
+            #expect(abs(centre - y) <= 0.5, "at 1, instance \(i) at y \(centre), expected \(y)")
+        }
+    }
+
+    @Test func nestedDelaysAtAMomentAddUp() throws {
+        // As `delaysOfNestedReplicatorsAddUp`, drawn at a moment a quarter second after the frame.
+        let scene = makeScene(width: 400, height: 160)
+        let columns = addReplicator(scene, to: scene.root, size: Size(width: 400, height: 160), count: 2, dx: 200, delay: 0.5)
+        let rows = addReplicator(scene, to: columns, size: Size(width: 200, height: 160), count: 2, dx: 0, dy: 40, delay: 0.25)
+        let square = addLayer(Layer(scene: scene), to: rows, bounds: Rect(x: 0, y: 0, width: 10, height: 10),
+                              position: Point(x: 20, y: 20), color: rgb(255, 255, 255))
+        try square.addAnimation(linear("position.x", from: 20, to: 120, duration: 2), forKey: "move")
+        let renderer = HeadlessRenderer(threads: 1)
+        scene.step(to: 0.75)
+        var frame = FrameBuffer(width: 400, height: 160)
+        scene.withPresentation(at: 1) { frame = renderer.draw(scene, width: 400, height: 160) }
+        for (column, row, t) in [(0, 0, 1.0), (0, 1, 0.75), (1, 0, 0.5), (1, 1, 0.25)] {
+            let x = 200 * column + Int(20 + 50 * t), y = 20 + 40 * row
+            #expect(pixel(frame, x, y, is: (255, 255, 255)), "column \(column) row \(row) at x \(x)")
+            #expect(pixel(frame, x + 8, y, is: (0, 0, 0)), "column \(column) row \(row) ends before x \(x + 8)")
+            #expect(pixel(frame, x - 8, y, is: (0, 0, 0)), "column \(column) row \(row) starts after x \(x - 8)")
+        }
+    }
+
     @Test func hitTestingSeesTheFramesPresentation() throws {
         let (scene, replicator, square) = staggered(count: 3, delay: 0.5, animation: fall())
         let renderer = HeadlessRenderer(threads: 1)

@@ -29,7 +29,7 @@ struct EvaluationContext {
         case let .slots(offset, kind): return ValueSlots.load(kind: kind, at: base + offset)
         case let .transformPart(offset, part):
             return ValueSlots.loadTransform(at: base + offset).parts.value(of: part)
-        case .array(let id): return slot == .model ? layer.modelArrays[id] ?? .numbers([]) : layer.presentedArrays[id] ?? .numbers([])
+        case .array(let id): return layer.arrays(slot)[id] ?? .numbers([])
         case let .cell(path, offset, kind):
             guard let cell = (layer as? EmitterLayer)?.cell(atPath: path) else { return .zero(of: kind) }
             return ValueSlots.load(kind: kind, at: cell.base(slot) + offset)

@@ -53,7 +53,11 @@ public final class EmitterCell {
 
     /// The first `Double` of a state.
     @inline(__always) func base(_ slot: StateSlot) -> UnsafeMutablePointer<Double> {
-        slot == .model ? storage : storage + CellPropertyID.slotSize
+        switch slot {
+        case .model: storage
+        case .presentation: storage + CellPropertyID.slotSize
+        case .instance(let instance): instance.values(of: self) ?? storage + CellPropertyID.slotSize
+        }
     }
 
     /// The value of `property`.

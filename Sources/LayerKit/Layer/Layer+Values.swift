@@ -5,7 +5,7 @@ extension Layer {
         let spec = PropertyRegistry.spec(property)
         guard kind.has(spec.owner) else { return spec.defaultValue }
         if spec.width == 0 {
-            return (slot == .model ? modelArrays[property] : presentedArrays[property]) ?? spec.defaultValue
+            return arrays(slot)[property] ?? spec.defaultValue
         }
         return ValueSlots.load(spec, base(slot))
     }

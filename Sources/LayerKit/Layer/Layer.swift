@@ -112,7 +112,20 @@ public class Layer {
 
     /// The first `Double` of a state slot.
     @inline(__always) func base(_ slot: StateSlot) -> UnsafeMutablePointer<Double> {
-        slot == .model ? storage : storage + slotSize
+        switch slot {
+        case .model: storage
+        case .presentation: storage + slotSize
+        case .instance(let instance): instance.values(of: self) ?? storage + slotSize
+        }
+    }
+
+    /// The array-valued properties of a state slot.
+    @inline(__always) func arrays(_ slot: StateSlot) -> [PropertyID: AnimationValue] {
+        switch slot {
+        case .model: modelArrays
+        case .presentation: presentedArrays
+        case .instance(let instance): instance.arrays(of: self) ?? presentedArrays
+        }
     }
 
     /// Whether this layer has `property`.

@@ -32,6 +32,10 @@ public final class GradientLayer: Layer {
 /// A layer that draws its sublayers several times, each copy transformed and delayed
 /// (CAReplicatorLayer).
 public final class ReplicatorLayer: Layer {
+    /// What instances 1, 2 … show as the scene last evaluated them, when they are delayed (see
+    /// `presentation(ofInstance:in:)`).
+    var delayedInstances: [InstancePresentation] = []
+
     public init(scene: Scene) {
         super.init(kind: .replicator, scene: scene)
     }

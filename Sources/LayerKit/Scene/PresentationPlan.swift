@@ -31,6 +31,9 @@ struct PresentationPlan {
     }
 
     private var entries: [Entry] = []
+    /// Every replicator in the tree, in tree order (the scene evaluates their delayed instances
+    /// after the entries).
+    private(set) var replicators: [Unmanaged<ReplicatorLayer>] = []
     /// Local times that sublayers take: the root's first, then each layer's whose timing is its
     /// own and that has sublayers.
     private var times: [Double] = [0]
@@ -42,6 +45,7 @@ struct PresentationPlan {
     /// time in slot 0). Compiles stale programs on the way.
     mutating func make(root: Layer) {
         entries.removeAll(keepingCapacity: true)
+        replicators.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
         var slotCount: Int32 = 1
         stack.append((.passUnretained(root), 0, 0))
@@ -58,6 +62,7 @@ struct PresentationPlan {
                     slotCount += 1
                 }
                 let isEmitter = layer.kind == .emitter
+                if layer.kind == .replicator { replicators.append(.passUnretained(unsafeDowncast(layer, to: ReplicatorLayer.self))) }
                 if layer.isAnimated || isEmitter || slot != frame.slot {
                     let program = layer.isAnimated && !layer.hasOwnTiming && !isEmitter ? layer.currentProgram() : nil
                     entries.append(Entry(layer: .passUnretained(layer), program: program.map { .passUnretained($0) },

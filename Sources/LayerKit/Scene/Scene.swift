@@ -44,6 +44,8 @@ public final class Scene {
     private let offsets = StorageOffsets.shared
     /// Evaluates the tree at a moment other than the frame's (see `withPresentation(at:_:)`).
     lazy var momentEvaluation = TimeShiftedEvaluation()
+    /// Evaluates replicators' delayed instances with the frame or moment.
+    lazy var instanceCapture = InstanceCapture()
     /// Completion rounds run per frame at most, so that blocks which start empty transactions with
     /// completion blocks of their own cannot keep a frame from ending.
     public static let maxCompletionRounds = 100
@@ -160,7 +162,8 @@ public final class Scene {
     }
 
     /// Evaluates every animation of every layer in the tree at the current time, and steps every
-    /// emitter layer's particles to it, in tree order (depth first, back to front).
+    /// emitter layer's particles to it, in tree order (depth first, back to front); then what
+    /// replicators' delayed instances show.
     public func evaluatePresentation() {
         let offsets = self.offsets
         let rootTime = evaluate(root, parentTime: time, offsets: offsets)
@@ -169,6 +172,7 @@ public final class Scene {
             presentationPlan.make(root: root)
         }
         presentationPlan.run(rootTime: rootTime, scene: self, offsets: offsets)
+        if !presentationPlan.replicators.isEmpty { instanceCapture.capture(presentationPlan.replicators, time: time) }
     }
 
     /// Evaluates one layer's animations (and particles) at `parentTime`; returns its local time.

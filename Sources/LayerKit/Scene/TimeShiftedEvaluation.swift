@@ -1,8 +1,9 @@
-/// Shows layers as they were a moment earlier: evaluates the animations of some layers and their
-/// subtrees at a shifted time, lets the caller draw them, then puts back the presentation the
-/// frame evaluated. A replicator draws instance i this way, `i × instanceDelay` seconds earlier
-/// (CAReplicatorLayer): the shift is of the replicator's local time, passed down through each
-/// sublayer's own timing (beginTime, speed, timeOffset) as the frame's evaluation passes it.
+/// Shows layers as they are at another moment: evaluates the animations of some layers and their
+/// subtrees at a shifted time, calls the caller back, then puts back the presentation the frame
+/// evaluated. The scene evaluates a replicator's instance i this way, `i × instanceDelay` seconds
+/// earlier (CAReplicatorLayer), and draws a moment between two frames: the shift is of the roots'
+/// superlayer's time, passed down through each layer's own timing (beginTime, speed, timeOffset)
+/// as the frame's evaluation passes it.
 ///
 /// A shifted evaluation leaves no trace: no `onStart` or `onStop` is recorded, no animation ends,
 /// is removed or has its begin time settled, and once the body returns every layer presents the
@@ -10,7 +11,15 @@
 /// Emitters' particles are not stepped: they are drawn as they are at the frame's time. Shifts
 /// nest (a delayed replicator inside another). Scratch storage is kept from call to call, so a
 /// steady state allocates nothing.
-public final class TimeShiftedEvaluation {
+final class TimeShiftedEvaluation {
+    /// What one shifted evaluation changed, for its callback to read (see `forEachLayer(in:_:)`,
+    /// `forEachCell(in:_:)`, `replicators(in:)`).
+    struct Changes {
+        fileprivate let layers: Range<Int>
+        fileprivate let cells: Range<Int>
+        fileprivate let replicators: Range<Int>
+    }
+
     /// A layer whose presentation was overwritten: where its saved slots start in `values`, and
     /// its array-valued properties.
     private struct SavedLayer {
@@ -41,21 +50,45 @@ public final class TimeShiftedEvaluation {
     private var layers: [SavedLayer] = []
     private var cells: [SavedCell] = []
     private var animations: [SavedAnimation] = []
+    /// The replicators the walks met, with their local time as shifted.
+    private var replicators: [(layer: ReplicatorLayer, local: Double)] = []
     /// The walk: each layer with its superlayer's local time in the frame and shifted.
     private var walk: [(layer: Layer, parentTime: Double, shiftedParentTime: Double)] = []
     private let offsets = StorageOffsets.shared
 
-    public init() {}
-
     /// Calls `body` with `roots` and their subtrees presented at `shiftedParentTime` instead of
     /// `parentTime` (both in the time space of the roots' superlayer; `parentTime` is the time
     /// their presentation now shows), then restores their presentation.
-    public func withPresentation(of roots: [Layer], parentTime: Double, shiftedTo shiftedParentTime: Double,
-                                 _ body: () -> Void) {
-        let marks = (values: values.count, layers: layers.count, cells: cells.count, animations: animations.count)
+    func withPresentation(of roots: [Layer], parentTime: Double, shiftedTo shiftedParentTime: Double,
+                          _ body: () -> Void) {
+        withPresentation(of: roots, parentTime: parentTime, shiftedTo: shiftedParentTime) { _ in body() }
+    }
+
+    /// `withPresentation(of:parentTime:shiftedTo:_:)` for a `body` that reads what the shift
+    /// changed.
+    func withPresentation(of roots: [Layer], parentTime: Double, shiftedTo shiftedParentTime: Double,
+                          _ body: (Changes) -> Void) {
+        let marks = (values: values.count, layers: layers.count, cells: cells.count, animations: animations.count,
+                     replicators: replicators.count)
         evaluate(roots, parentTime: parentTime, shiftedParentTime: shiftedParentTime)
-        body()
+        body(Changes(layers: marks.layers..<layers.count, cells: marks.cells..<cells.count,
+                     replicators: marks.replicators..<replicators.count))
         restore(to: marks)
+    }
+
+    /// Calls `f` with each layer whose presentation the shift changed.
+    func forEachLayer(in changes: Changes, _ f: (Layer) -> Void) {
+        for saved in layers[changes.layers] { f(saved.layer) }
+    }
+
+    /// Calls `f` with each emitter cell whose presentation the shift changed.
+    func forEachCell(in changes: Changes, _ f: (EmitterCell) -> Void) {
+        for saved in cells[changes.cells] { f(saved.cell) }
+    }
+
+    /// The replicators under the shifted roots, with their local times as shifted.
+    func replicators(in changes: Changes) -> ArraySlice<(layer: ReplicatorLayer, local: Double)> {
+        replicators[changes.replicators]
     }
 
     /// Applies the subtrees' animations at the shifted time, saving what they overwrite.
@@ -69,6 +102,7 @@ public final class TimeShiftedEvaluation {
         while let (layer, parent, shiftedParent) = walk.popLast() {
             let local = layer.localTime(parentTime: parent, offsets: offsets)
             let shifted = layer.localTime(parentTime: shiftedParent, offsets: offsets)
+            if layer.kind == .replicator { replicators.append((unsafeDowncast(layer, to: ReplicatorLayer.self), shifted)) }
             if !layer.animations.isEmpty, let scene = layer.scene {
                 save(layer)
                 for animation in layer.animations {
@@ -124,7 +158,7 @@ public final class TimeShiftedEvaluation {
     }
 
     /// Puts back everything saved since `marks`, newest first.
-    private func restore(to marks: (values: Int, layers: Int, cells: Int, animations: Int)) {
+    private func restore(to marks: (values: Int, layers: Int, cells: Int, animations: Int, replicators: Int)) {
         var i = animations.count
         while i > marks.animations {
             i -= 1
@@ -145,6 +179,7 @@ public final class TimeShiftedEvaluation {
                 if saved.settledBeginTimes { saved.layer.programIsStale = true }
             }
         }
+        replicators.removeSubrange(marks.replicators...)
         animations.removeSubrange(marks.animations...)
         cells.removeSubrange(marks.cells...)
         layers.removeSubrange(marks.layers...)

@@ -4,28 +4,28 @@ import LayerKit
 /// image, or text, a shape or a gradient drawn on the CPU); its border comes after its sublayers.
 extension Compositor {
     func drawContent(of layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint,
-                     clip: ClipPolygon?, time: Double?, castsShadow: Bool) {
-        let background = layer.color(.backgroundColor, .presentation)
-        let radius = max(0, layer.number(.cornerRadius, .presentation))
+                     clip: ClipPolygon?, slot: StateSlot, castsShadow: Bool) {
+        let background = layer.color(.backgroundColor, slot)
+        let radius = max(0, layer.number(.cornerRadius, slot))
         var content: RasterizedContent?
         var contentsImage: (texture: RenderTexture, rect: Rect, uv: UVRect)?
         if let image = layer.contents {
             let texture = cache.texture(for: image)
-            let (rect, uv) = contentsPlacement(layer, bounds, image)
+            let (rect, uv) = contentsPlacement(layer, bounds, image, slot)
             contentsImage = (texture, rect, uv)
         } else {
-            content = rasterizedContent(of: layer, bounds: bounds)
+            content = rasterizedContent(of: layer, bounds: bounds, slot: slot)
         }
 
-        let shadowOpacity = castsShadow ? layer.number(.shadowOpacity, .presentation) : 0
+        let shadowOpacity = castsShadow ? layer.number(.shadowOpacity, slot) : 0
         if shadowOpacity > 0 {
             let shadowAlpha = opacity * min(shadowOpacity, 1)
             if layer.sublayers.isEmpty {
                 drawShadow(of: layer, bounds: bounds, map: map, opacity: shadowAlpha, tint: tint, clip: clip,
-                           background: background, radius: radius, content: content, image: contentsImage)
+                           background: background, radius: radius, content: content, image: contentsImage, slot: slot)
             } else {
                 drawSubtreeShadow(of: layer, bounds: bounds, map: map, opacity: shadowAlpha, tint: tint, clip: clip,
-                                  time: time)
+                                  slot: slot)
             }
         }
         if background.a > 0 && !bounds.isEmpty {
@@ -46,11 +46,11 @@ extension Compositor {
         }
     }
 
-    /// Text, shape and gradient layers' content, from the cache unless it changed.
-    private func rasterizedContent(of layer: Layer, bounds: Rect) -> RasterizedContent? {
+    /// Text, shape and gradient layers' content as `slot` shows it, from the cache unless it changed.
+    private func rasterizedContent(of layer: Layer, bounds: Rect, slot: StateSlot) -> RasterizedContent? {
         switch layer {
         case let text as TextLayer:
-            let key = TextContent(text)
+            let key = TextContent(text, slot)
             let cached = cache.content(for: layer, key: .text(key)) {
                 key.rasterize().map { RasterizedContent(texture: $0, rect: .zero) }
             }
@@ -58,10 +58,10 @@ extension Compositor {
             return cached.map { RasterizedContent(texture: $0.texture, rect: Rect(origin: bounds.origin,
                                                   size: Size(width: Double(key.width), height: Double(key.height)))) }
         case let shape as ShapeLayer:
-            guard let key = ShapeContent(shape) else { return nil }
+            guard let key = ShapeContent(shape, slot) else { return nil }
             return cache.content(for: layer, key: .shape(key)) { key.rasterize() }
         case let gradient as GradientLayer:
-            let key = GradientContent(gradient)
+            let key = GradientContent(gradient, slot)
             let cached = cache.content(for: layer, key: .gradient(key)) {
                 key.rasterize().map { RasterizedContent(texture: $0, rect: .zero) }
             }
@@ -73,12 +73,12 @@ extension Compositor {
     }
 
     /// Where a contents image lands in the bounds (contentsGravity) and which part of it shows
-    /// (contentsRect, in unit coordinates of the image).
-    func contentsPlacement(_ layer: Layer, _ b: Rect, _ image: Image) -> (Rect, UVRect) {
-        let cr = layer.rect(.contentsRect, .presentation).standardized
+    /// (contentsRect, in unit coordinates of the image), as `slot` shows them.
+    func contentsPlacement(_ layer: Layer, _ b: Rect, _ image: Image, _ slot: StateSlot) -> (Rect, UVRect) {
+        let cr = layer.rect(.contentsRect, slot).standardized
         let uv = UVRect(u0: clamp01(cr.minX), v0: clamp01(cr.minY), u1: clamp01(cr.maxX), v1: clamp01(cr.maxY))
         let w = Double(image.width) * (uv.u1 - uv.u0), h = Double(image.height) * (uv.v1 - uv.v0)
-        let gravity = Compositor.gravity(of: layer)
+        let gravity = Compositor.gravity(of: layer, slot)
         guard w > 0, h > 0 else { return (b, uv) }
         var size = Size(width: w, height: h)
         switch gravity {
@@ -109,12 +109,12 @@ extension Compositor {
 
     private static let gravities = ContentsGravity.allCases
 
-    /// The layer's contentsGravity. LayerKit stores a choice as its case's index, so this reads
-    /// the number rather than the name (no string work per frame).
-    static func gravity(of layer: Layer) -> ContentsGravity {
-        let index = layer.number(.contentsGravity, .presentation)
+    /// The layer's contentsGravity in `slot`. LayerKit stores a choice as its case's index, so this
+    /// reads the number rather than the name (no string work per frame).
+    static func gravity(of layer: Layer, _ slot: StateSlot) -> ContentsGravity {
+        let index = layer.number(.contentsGravity, slot)
         guard index >= 0, index < Double(gravities.count) else {
-            return layer.choice(.contentsGravity, as: ContentsGravity.self, .presentation)
+            return layer.choice(.contentsGravity, as: ContentsGravity.self, slot)
         }
         return gravities[Int(index)]
     }
@@ -124,11 +124,11 @@ extension Compositor {
     /// coordinates). A layer with sublayers casts `drawSubtreeShadow`'s.
     private func drawShadow(of layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint,
                             clip: ClipPolygon?, background: Color, radius: Double, content: RasterizedContent?,
-                            image: (texture: RenderTexture, rect: Rect, uv: UVRect)?) {
-        let color = layer.color(.shadowColor, .presentation)
+                            image: (texture: RenderTexture, rect: Rect, uv: UVRect)?, slot: StateSlot) {
+        let color = layer.color(.shadowColor, slot)
         guard color.a > 0 else { return }
-        let blur = max(0, min(layer.number(.shadowRadius, .presentation), 256))
-        let offset = layer.size(.shadowOffset, .presentation)
+        let blur = max(0, min(layer.number(.shadowRadius, slot), 256))
+        let offset = layer.size(.shadowOffset, slot)
         let pad = Double(ShadowMaker.padding(blur))
         var texture: RenderTexture?
         var rect = bounds
@@ -159,14 +159,15 @@ extension Compositor {
     }
 
     /// The border, inside the bounds, drawn over the sublayers.
-    func drawBorder(of layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint, clip: ClipPolygon?) {
-        let width = layer.number(.borderWidth, .presentation)
+    func drawBorder(of layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint, clip: ClipPolygon?,
+                    slot: StateSlot) {
+        let width = layer.number(.borderWidth, slot)
         guard width > 0, width.isFinite, !bounds.isEmpty else { return }
-        let color = layer.color(.borderColor, .presentation)
+        let color = layer.color(.borderColor, slot)
         guard color.a > 0 else { return }
         let c = vertexColor(color, tint, opacity)
         let bw = min(width, bounds.width / 2, bounds.height / 2)
-        let radius = max(0, layer.number(.cornerRadius, .presentation))
+        let radius = max(0, layer.number(.cornerRadius, slot))
         if radius > 0 {
             let n = segments(radius, bounds, map)
             let outer = Compositor.roundedRect(bounds, radius: radius, segments: n)

@@ -12,27 +12,29 @@ import LayerKit
 /// `oldestFirst` draws the oldest first (at the back), `oldestLast` the oldest last (in front),
 /// `backToFront` by z (the most negative first); `additive` adds them onto what is below.
 extension Compositor {
-    func drawParticles(of layer: EmitterLayer, map: ProjectiveMap, opacity: Double, tint: Tint, clip: ClipPolygon?) {
+    func drawParticles(of layer: EmitterLayer, map: ProjectiveMap, opacity: Double, tint: Tint, clip: ClipPolygon?,
+                       slot: StateSlot) {
         let modes = EmitterRenderMode.allCases
-        let index = layer.number(.renderMode, .presentation)
+        let index = layer.number(.renderMode, slot)
         let mode = index >= 0 && index < Double(modes.count) ? modes[Int(index)] : .unordered
         layer.forEachParticleGroup { cell, particles in
             guard cell.isEnabled, let image = cell.contents else { return }
-            drawParticles(particles, cell: cell, image: image, mode: mode, map: map, opacity: opacity, tint: tint, clip: clip)
+            drawParticles(particles, cell: cell, image: image, mode: mode, map: map, opacity: opacity, tint: tint, clip: clip,
+                          slot: slot)
         }
     }
 
     private func drawParticles(_ p: ParticleView, cell: EmitterCell, image: Image, mode: EmitterRenderMode,
-                               map: ProjectiveMap, opacity: Double, tint: Tint, clip: ClipPolygon?) {
+                               map: ProjectiveMap, opacity: Double, tint: Tint, clip: ClipPolygon?, slot: StateSlot) {
         let blend: BlendMode = mode == .additive ? .additive : .normal
         let texture = cache.texture(for: image)
-        let cr = cell.value(.contentsRect, .presentation).rect.standardized
+        let cr = cell.value(.contentsRect, slot).rect.standardized
         func unit(_ x: Double) -> Double { x.isFinite ? min(max(x, 0), 1) : 0 }
         let uv = UVRect(u0: unit(cr.minX), v0: unit(cr.minY), u1: unit(cr.maxX), v1: unit(cr.maxY))
         let w = Double(image.width) * (uv.u1 - uv.u0), h = Double(image.height) * (uv.v1 - uv.v0)
         guard w > 0, h > 0 else { return }
         func rate(_ id: CellPropertyID) -> Float {
-            let v = cell.number(id, .presentation)
+            let v = cell.number(id, slot)
             return v.isFinite ? Float(v) : 0
         }
         let scaleSpeed = rate(.scaleSpeed)

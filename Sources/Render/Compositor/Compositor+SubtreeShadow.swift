@@ -9,14 +9,14 @@ extension Compositor {
     static let shadowReach = 1024.0
 
     func drawSubtreeShadow(of layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint,
-                           clip: ClipPolygon?, time: Double?) {
-        let color = layer.color(.shadowColor, .presentation)
+                           clip: ClipPolygon?, slot: StateSlot) {
+        let color = layer.color(.shadowColor, slot)
         guard color.a > 0 else { return }
-        let blur = max(0, min(layer.number(.shadowRadius, .presentation), 256))
-        let offset = layer.size(.shadowOffset, .presentation)
+        let blur = max(0, min(layer.number(.shadowRadius, slot), 256))
+        let offset = layer.size(.shadowOffset, slot)
         let limit = bounds.insetBy(dx: -Compositor.shadowReach, dy: -Compositor.shadowReach)
         let pass = offscreen
-        pass.composeShadowCaster(layer, bounds: bounds, limit: limit, time: time, frameTime: frameTime)
+        pass.composeShadowCaster(layer, bounds: bounds, limit: limit, slot: slot)
         guard let mask = ShadowMask(list: pass.drawList, limit: limit) else { return }
         let backend = maskBackend
         let texture = cache.shadow(for: layer, key: .mask(mask, radius: blur), source: nil) {
@@ -33,17 +33,16 @@ extension Compositor {
 
     /// Replaces the draw list with `layer`'s drawing without its own shadow (its sublayers',
     /// shadows and all), fully opaque and untinted, in its bounds coordinates, leaving out what
-    /// falls outside `limit`. `time` is as for `visit`; `frameTime` is the frame's.
-    private func composeShadowCaster(_ layer: Layer, bounds: Rect, limit: Rect, time: Double?, frameTime: Double) {
+    /// falls outside `limit`, as `slot` shows it.
+    private func composeShadowCaster(_ layer: Layer, bounds: Rect, limit: Rect, slot: StateSlot) {
         drawList.reset(width: 0, height: 0)
         clipBox = (limit.minX, limit.minY, limit.maxX, limit.maxY)
-        self.frameTime = frameTime
         var clip: ClipPolygon?
-        if layer.bool(.masksToBounds, .presentation) {
-            guard let own = maskPolygon(layer, bounds, .identity) else { return }
+        if layer.bool(.masksToBounds, slot) {
+            guard let own = maskPolygon(layer, bounds, .identity, slot) else { return }
             clip = own
         }
-        drawLayer(layer, bounds: bounds, map: .identity, opacity: 1, tint: .white, clip: clip, time: time,
+        drawLayer(layer, bounds: bounds, map: .identity, opacity: 1, tint: .white, clip: clip, slot: slot,
                   castsShadow: false)
     }
 }

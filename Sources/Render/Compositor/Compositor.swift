@@ -21,10 +21,6 @@ public final class Compositor {
     /// Particle drawing's scratch: the draw order, and a texture's place per mipmap level.
     var particleOrder = ParticleOrder()
     var particleLevels: [UVRect] = []
-    /// Evaluates a replicator's sublayers at each delayed instance's time.
-    let timeShift = TimeShiftedEvaluation()
-    /// The media time of the frame being composed.
-    var frameTime = 0.0
     /// Composes the subtrees of layers that cast a shadow, and draws their masks (made when
     /// first needed; it makes its own for shadows inside those subtrees).
     lazy var offscreen = Compositor(sharing: cache)
@@ -68,8 +64,7 @@ public final class Compositor {
         drawList.reset(width: width, height: height)
         statistics = Statistics()
         clipBox = (0, 0, Double(max(width, 0)), Double(max(height, 0)))
-        frameTime = root.scene?.time ?? 0
-        visit(root, parent: .identity, extra: nil, opacity: 1, tint: .white, clip: nil, time: nil)
+        visit(root, parent: .identity, extra: nil, opacity: 1, tint: .white, clip: nil, slot: .presentation)
         cache.endFrame()
         statistics.triangles = drawList.triangleCount
         statistics.drawCalls = drawList.commands.count
@@ -88,82 +83,73 @@ public final class Compositor {
         VertexColor(red: color.r * tint.r, green: color.g * tint.g, blue: color.b * tint.b, alpha: color.a * opacity)
     }
 
-    /// Draws `layer` and its subtree. `time` is the superlayer's local time when the subtree is
-    /// shown at a time other than the frame's (a delayed replicator instance), else nil.
+    /// Draws `layer` and its subtree as `slot` shows them: the presentation, or what a
+    /// replicator's delayed instance shows (which the scene evaluated with the frame).
     private func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
-                       tint: Tint, clip inheritedClip: ClipPolygon?, time: Double?) {
-        if layer.bool(.hidden, .presentation) { return }
-        let opacity = inherited * layer.number(.opacity, .presentation)
+                       tint: Tint, clip inheritedClip: ClipPolygon?, slot: StateSlot) {
+        if layer.bool(.hidden, slot) { return }
+        let opacity = inherited * layer.number(.opacity, slot)
         guard opacity >= 0.5 / 255 else { return }
         statistics.layersVisited += 1
-        var matrix = layer.matrixToSuperlayer(.presentation)
+        var matrix = layer.matrixToSuperlayer(slot)
         if let extra { matrix = matrix.concatenating(extra) }
         let map = ProjectiveMap(flattening: matrix).then(parent)
-        let bounds = layer.rect(.bounds, .presentation).standardized
+        let bounds = layer.rect(.bounds, slot).standardized
         guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.size.width.isFinite,
               bounds.size.height.isFinite else { return }
 
-        if !layer.bool(.doubleSided, .presentation) && facesAway(bounds, map) { return }
+        if !layer.bool(.doubleSided, slot) && facesAway(bounds, map) { return }
 
         var clip = inheritedClip
-        let masks = layer.bool(.masksToBounds, .presentation)
+        let masks = layer.bool(.masksToBounds, slot)
         if masks {
-            guard let own = maskPolygon(layer, bounds, map) else { return }
+            guard let own = maskPolygon(layer, bounds, map, slot) else { return }
             clip = clip.map { $0.intersected(with: own) } ?? own
             if clip?.isEmpty ?? false { return }
         }
-        drawLayer(layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, time: time)
+        drawLayer(layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, slot: slot)
     }
 
     /// Draws what a visible layer shows, in Core Animation's order: its own content (shadow
-    /// first, unless `castsShadow` is false), its sublayers, its border, its particles. `time`
-    /// is as for `visit`.
+    /// first, unless `castsShadow` is false), its sublayers, its border, its particles, as `slot`
+    /// shows them.
     func drawLayer(_ layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint,
-                   clip: ClipPolygon?, time: Double?, castsShadow: Bool = true) {
-        drawContent(of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, time: time,
+                   clip: ClipPolygon?, slot: StateSlot, castsShadow: Bool = true) {
+        drawContent(of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, slot: slot,
                     castsShadow: castsShadow)
 
-        let sublayers = layer.sublayers
-        if !sublayers.isEmpty {
-            let local = time.map { layer.localTime(parentTime: $0) }
+        if !layer.sublayers.isEmpty {
             if let replicator = layer as? ReplicatorLayer {
                 drawInstances(of: replicator, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip,
-                              time: local)
+                              slot: slot)
             } else {
-                let ordered = layer.sublayersBackToFront(.presentation)
-                for sublayer in ordered {
-                    visit(sublayer, parent: map, extra: nil, opacity: opacity, tint: tint, clip: clip, time: local)
+                for sublayer in layer.sublayersBackToFront(slot) {
+                    visit(sublayer, parent: map, extra: nil, opacity: opacity, tint: tint, clip: clip, slot: slot)
                 }
             }
         }
-        drawBorder(of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip)
+        drawBorder(of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, slot: slot)
         if layer.kind == .emitter {
-            drawParticles(of: unsafeDowncast(layer, to: EmitterLayer.self), map: map, opacity: opacity, tint: tint, clip: clip)
+            drawParticles(of: unsafeDowncast(layer, to: EmitterLayer.self), map: map, opacity: opacity, tint: tint,
+                          clip: clip, slot: slot)
         }
     }
 
     /// Draws a replicator's sublayers once per instance, each instance transformed by one more
     /// `instanceTransform` (about the replicator's anchor point), coloured by `instanceColor`
-    /// plus the colour offsets times the instance number, and shown `instanceDelay` seconds
-    /// earlier than the one before it. `local` is the replicator's local time when its subtree is
-    /// shown at a time other than the frame's, else nil.
+    /// plus the colour offsets times the instance number, and showing what the scene evaluated
+    /// for it (`instanceDelay` seconds earlier than the one before it). `slot` is what the
+    /// replicator shows.
     private func drawInstances(of layer: ReplicatorLayer, bounds: Rect, map: ProjectiveMap, opacity: Double,
-                               tint: Tint, clip: ClipPolygon?, time local: Double?) {
-        let rawCount = layer.number(.instanceCount, .presentation)
-        let count = rawCount.isFinite ? Int(max(0, min(rawCount, 10_000))) : 0
-        let step = layer.transform(.instanceTransform, .presentation)
-        let anchor = layer.point(.anchorPoint, .presentation)
+                               tint: Tint, clip: ClipPolygon?, slot: StateSlot) {
+        let count = layer.drawnInstanceCount(slot)
+        let step = layer.transform(.instanceTransform, slot)
+        let anchor = layer.point(.anchorPoint, slot)
         let ax = bounds.minX + anchor.x * bounds.width, ay = bounds.minY + anchor.y * bounds.height
         let toAnchor = Transform3D(translationX: -ax, y: -ay), back = Transform3D(translationX: ax, y: ay)
-        let base = layer.color(.instanceColor, .presentation)
-        let dr = layer.number(.instanceRedOffset, .presentation), dg = layer.number(.instanceGreenOffset, .presentation)
-        let db = layer.number(.instanceBlueOffset, .presentation), da = layer.number(.instanceAlphaOffset, .presentation)
-        let rawDelay = layer.number(.instanceDelay, .presentation)
-        let delay = rawDelay.isFinite ? rawDelay : 0
-        // The replicator's local time now: its sublayers' parent time, which each delayed
-        // instance shifts back.
-        let now = delay == 0 || count < 2 ? 0 : local ?? layer.localTime(mediaTime: frameTime)
-        let ordered = layer.sublayersBackToFront(.presentation)
+        let base = layer.color(.instanceColor, slot)
+        let dr = layer.number(.instanceRedOffset, slot), dg = layer.number(.instanceGreenOffset, slot)
+        let db = layer.number(.instanceBlueOffset, slot), da = layer.number(.instanceAlphaOffset, slot)
         var accumulated = Transform3D.identity
         for i in 0..<count {
             let k = Double(i)
@@ -172,20 +158,11 @@ public final class Compositor {
             if instanceOpacity >= 0.5 / 255 {
                 let extra = i == 0 ? nil : toAnchor.concatenating(accumulated).concatenating(back)
                 let instanceTint = Tint(r: tint.r * c.r, g: tint.g * c.g, b: tint.b * c.b)
-                if i == 0 || delay == 0 {
-                    for sublayer in ordered {
-                        visit(sublayer, parent: map, extra: extra, opacity: instanceOpacity, tint: instanceTint,
-                              clip: clip, time: local)
-                    }
-                } else {
-                    let shifted = now - k * delay
-                    timeShift.withPresentation(of: layer.sublayers, parentTime: now, shiftedTo: shifted) {
-                        // zPosition may animate too: order the instance as it is at its own time.
-                        for sublayer in layer.sublayersBackToFront(.presentation) {
-                            visit(sublayer, parent: map, extra: extra, opacity: instanceOpacity, tint: instanceTint,
-                                  clip: clip, time: shifted)
-                        }
-                    }
+                // zPosition may animate too: the instance is ordered as it shows.
+                let shown = layer.presentation(ofInstance: i, in: slot)
+                for sublayer in layer.sublayersBackToFront(shown) {
+                    visit(sublayer, parent: map, extra: extra, opacity: instanceOpacity, tint: instanceTint,
+                          clip: clip, slot: shown)
                 }
             }
             accumulated = accumulated.concatenating(step)
@@ -209,10 +186,10 @@ public final class Compositor {
         return area < 0
     }
 
-    /// The screen polygon a masking layer clips to (its bounds, rounded by cornerRadius); nil when
-    /// nothing of it can be seen.
-    func maskPolygon(_ layer: Layer, _ bounds: Rect, _ map: ProjectiveMap) -> ClipPolygon? {
-        let radius = layer.number(.cornerRadius, .presentation)
+    /// The screen polygon a masking layer clips to (its bounds, rounded by cornerRadius as `slot`
+    /// shows it); nil when nothing of it can be seen.
+    func maskPolygon(_ layer: Layer, _ bounds: Rect, _ map: ProjectiveMap, _ slot: StateSlot) -> ClipPolygon? {
+        let radius = layer.number(.cornerRadius, slot)
         let local = Compositor.roundedRect(bounds, radius: radius, segments: segments(radius, bounds, map))
         let front = clipToFront(local, map)
         guard front.count >= 3 else { return nil }

@@ -12,13 +12,14 @@ struct GradientContent: Equatable {
     var width: Int
     var height: Int
 
-    init(_ layer: GradientLayer) {
-        if case .colors(let c) = layer.value(.colors, .presentation) { colors = c } else { colors = [] }
-        if case .numbers(let l) = layer.value(.locations, .presentation) { locations = l } else { locations = [] }
-        startPoint = layer.point(.startPoint, .presentation)
-        endPoint = layer.point(.endPoint, .presentation)
-        type = layer.choice(.gradientType, as: GradientType.self, .presentation)
-        let bounds = layer.rect(.bounds, .presentation)
+    /// The layer as `slot` shows it.
+    init(_ layer: GradientLayer, _ slot: StateSlot) {
+        if case .colors(let c) = layer.value(.colors, slot) { colors = c } else { colors = [] }
+        if case .numbers(let l) = layer.value(.locations, slot) { locations = l } else { locations = [] }
+        startPoint = layer.point(.startPoint, slot)
+        endPoint = layer.point(.endPoint, slot)
+        type = layer.choice(.gradientType, as: GradientType.self, slot)
+        let bounds = layer.rect(.bounds, slot)
         width = TextContent.pixels(bounds.width)
         height = TextContent.pixels(bounds.height)
     }

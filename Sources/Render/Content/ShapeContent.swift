@@ -16,25 +16,25 @@ struct ShapeContent: Equatable {
     var dashPhase: Double
     var miterLimit: Double
 
-    /// Nil when the layer has no path.
-    init?(_ layer: ShapeLayer) {
+    /// The layer as `slot` shows it; nil when it has no path.
+    init?(_ layer: ShapeLayer, _ slot: StateSlot) {
         guard let path = layer.path, !path.isEmpty else { return nil }
         self.path = path
-        fillColor = layer.color(.fillColor, .presentation)
-        strokeColor = layer.color(.strokeColor, .presentation)
-        lineWidth = layer.number(.lineWidth, .presentation)
-        strokeStart = layer.number(.strokeStart, .presentation)
-        strokeEnd = layer.number(.strokeEnd, .presentation)
-        lineCap = layer.choice(.lineCap, as: LineCap.self, .presentation)
-        lineJoin = layer.choice(.lineJoin, as: LineJoin.self, .presentation)
-        fillRule = layer.choice(.fillRule, as: FillRule.self, .presentation)
-        if case .numbers(let dashes) = layer.value(.lineDashPattern, .presentation) {
+        fillColor = layer.color(.fillColor, slot)
+        strokeColor = layer.color(.strokeColor, slot)
+        lineWidth = layer.number(.lineWidth, slot)
+        strokeStart = layer.number(.strokeStart, slot)
+        strokeEnd = layer.number(.strokeEnd, slot)
+        lineCap = layer.choice(.lineCap, as: LineCap.self, slot)
+        lineJoin = layer.choice(.lineJoin, as: LineJoin.self, slot)
+        fillRule = layer.choice(.fillRule, as: FillRule.self, slot)
+        if case .numbers(let dashes) = layer.value(.lineDashPattern, slot) {
             dashPattern = dashes
         } else {
             dashPattern = []
         }
-        dashPhase = layer.number(.lineDashPhase, .presentation)
-        miterLimit = layer.number(.miterLimit, .presentation)
+        dashPhase = layer.number(.lineDashPhase, slot)
+        miterLimit = layer.number(.miterLimit, slot)
     }
 
     private var strokes: Bool { strokeColor.a > 0 && lineWidth > 0 && lineWidth.isFinite }

@@ -12,14 +12,15 @@ struct TextContent: Equatable {
     var width: Int
     var height: Int
 
-    init(_ layer: TextLayer) {
-        let bounds = layer.rect(.bounds, .presentation)
+    /// The layer as `slot` shows it.
+    init(_ layer: TextLayer, _ slot: StateSlot) {
+        let bounds = layer.rect(.bounds, slot)
         string = layer.string
         font = layer.font
-        fontSize = layer.number(.fontSize, .presentation)
-        color = layer.color(.foregroundColor, .presentation)
-        alignment = layer.choice(.alignmentMode, as: TextAlignment.self, .presentation)
-        wrapped = layer.bool(.wrapped, .presentation)
+        fontSize = layer.number(.fontSize, slot)
+        color = layer.color(.foregroundColor, slot)
+        alignment = layer.choice(.alignmentMode, as: TextAlignment.self, slot)
+        wrapped = layer.bool(.wrapped, slot)
         width = TextContent.pixels(bounds.width)
         height = TextContent.pixels(bounds.height)
     }
