@@ -74,23 +74,30 @@ import Testing
         }
     }
 
-    @Test func delaysOfNestedReplicatorsAddUp() throws {
-        // Columns 100 apart, 0.5 s apart; in each, rows 40 apart and 0.25 s apart. A square at
-        // x = 20 moving right by 50 points a second from y = 20 marks its time by its x.
+    /// Columns 200 apart, 0.5 s apart; in each, rows 40 apart and 0.25 s apart. A square at
+    /// x = 20 moving right by 50 points a second from y = 20 marks its time by its x.
+    private func columnsOfRows() throws -> Scene {
         let scene = makeScene(width: 400, height: 160)
         let columns = addReplicator(scene, to: scene.root, size: Size(width: 400, height: 160), count: 2, dx: 200, delay: 0.5)
         let rows = addReplicator(scene, to: columns, size: Size(width: 200, height: 160), count: 2, dx: 0, dy: 40, delay: 0.25)
         let square = addLayer(Layer(scene: scene), to: rows, bounds: Rect(x: 0, y: 0, width: 10, height: 10),
                               position: Point(x: 20, y: 20), color: rgb(255, 255, 255))
         try square.addAnimation(linear("position.x", from: 20, to: 120, duration: 2), forKey: "move")
-        let frame = render(scene, width: 400, height: 160, at: 1)
-        // (column, row) → seconds into the move.
+        return scene
+    }
+
+    /// Checks `columnsOfRows` drawn at t = 1: (column, row) → seconds into the move.
+    private func expectColumnsOfRowsAtOne(_ frame: FrameBuffer) {
         for (column, row, t) in [(0, 0, 1.0), (0, 1, 0.75), (1, 0, 0.5), (1, 1, 0.25)] {
             let x = 200 * column + Int(20 + 50 * t), y = 20 + 40 * row
             #expect(pixel(frame, x, y, is: (255, 255, 255)), "column \(column) row \(row) at x \(x)")
             #expect(pixel(frame, x + 8, y, is: (0, 0, 0)), "column \(column) row \(row) ends before x \(x + 8)")
             #expect(pixel(frame, x - 8, y, is: (0, 0, 0)), "column \(column) row \(row) starts after x \(x - 8)")
         }
+    }
+
+    @Test func delaysOfNestedReplicatorsAddUp() throws {
+        expectColumnsOfRowsAtOne(render(try columnsOfRows(), width: 400, height: 160, at: 1))
     }
 
     @Test func instanceColoursStillCombineWithTheDelay() throws {
@@ -206,22 +213,12 @@ import Testing
 
     @Test func nestedDelaysAtAMomentAddUp() throws {
         // As `delaysOfNestedReplicatorsAddUp`, drawn at a moment a quarter second after the frame.
-        let scene = makeScene(width: 400, height: 160)
-        let columns = addReplicator(scene, to: scene.root, size: Size(width: 400, height: 160), count: 2, dx: 200, delay: 0.5)
-        let rows = addReplicator(scene, to: columns, size: Size(width: 200, height: 160), count: 2, dx: 0, dy: 40, delay: 0.25)
-        let square = addLayer(Layer(scene: scene), to: rows, bounds: Rect(x: 0, y: 0, width: 10, height: 10),
-                              position: Point(x: 20, y: 20), color: rgb(255, 255, 255))
-        try square.addAnimation(linear("position.x", from: 20, to: 120, duration: 2), forKey: "move")
+        let scene = try columnsOfRows()
         let renderer = HeadlessRenderer(threads: 1)
         scene.step(to: 0.75)
         var frame = FrameBuffer(width: 400, height: 160)
         scene.withPresentation(at: 1) { frame = renderer.draw(scene, width: 400, height: 160) }
-        for (column, row, t) in [(0, 0, 1.0), (0, 1, 0.75), (1, 0, 0.5), (1, 1, 0.25)] {
-            let x = 200 * column + Int(20 + 50 * t), y = 20 + 40 * row
-            #expect(pixel(frame, x, y, is: (255, 255, 255)), "column \(column) row \(row) at x \(x)")
-            #expect(pixel(frame, x + 8, y, is: (0, 0, 0)), "column \(column) row \(row) ends before x \(x + 8)")
-            #expect(pixel(frame, x - 8, y, is: (0, 0, 0)), "column \(column) row \(row) starts after x \(x - 8)")
-        }
+        expectColumnsOfRowsAtOne(frame)
     }
 
     @Test func hitTestingSeesTheFramesPresentation() throws {
