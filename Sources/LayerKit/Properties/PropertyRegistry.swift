@@ -110,15 +110,14 @@ public enum PropertyRegistry {
         // Layer's own properties come first so they sit at the same offsets in every kind; of
         // those, what an animated layer's frame writes comes first, so that it shares cache
         // lines: its transform, then its opacity and the timing that a layer with timing of its
-        // own passes down. A transform starts on a cache line (the slot starts on one), so
-        // that its sixteen numbers are stored as whole lines, with no store split across two.
+        // own passes down. First in the slot, the transform starts on a cache line (the slot
+        // starts on one), so that its sixteen numbers are stored as whole lines, with no store
+        // split across two.
         var layerOffsets: [PropertyID: Int] = [:]
         let layerOwned = declarations.filter { $0.1.owner == .layer }.map(\.0)
         for id in framePropertiesFirst + layerOwned.filter({ !framePropertiesFirst.contains($0) }) {
-            let w = width(of: id.declaration.kind)
-            if w == 16 { baseEnd = (baseEnd + 7) / 8 * 8 }
             layerOffsets[id] = baseEnd
-            baseEnd += w
+            baseEnd += width(of: id.declaration.kind)
         }
         for (id, d) in declarations {
             let w = width(of: d.kind)
