@@ -4,7 +4,8 @@ import PackageDescription
 /// Snowglobe: Core Animation's model in Swift (LayerKit), driven by Lua 5.4 scripts (LuaHost),
 /// drawn through SDL2 (Render), run by the `snowglobe` command line.
 ///
-/// Dependencies flow one way: LayerKit knows nothing of Lua or SDL; Render reads LayerKit;
+/// Dependencies flow one way: LayerKit knows nothing of Lua or SDL (it shares only Spelling, the
+/// "did you mean" rule, with LuaBridge); Render reads LayerKit;
 /// LuaBridge is a generic Swift–Lua bridge; LuaHost binds LayerKit to Lua through it.
 let package = Package(
     name: "Snowglobe",
@@ -15,7 +16,11 @@ let package = Package(
         .library(name: "LuaBridge", targets: ["LuaBridge"]),
         .library(name: "LuaHost", targets: ["LuaHost"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "Playback", targets: ["Playback"]),
         .library(name: "Viewer", targets: ["Viewer"]),
+        // Not for users: SDL's software renderer off screen, which the benchmarks measure
+        // against and the render tests compare with (a product so that Benchmarks/ reaches it).
+        .library(name: "SDLSoftware", targets: ["SDLSoftware"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,7 +44,10 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]
         ),
-        .target(name: "LayerKit"),
+        // "Did you mean …?" for misspelt names: LayerKit and the generic Lua bridge both suggest
+        // names, and neither may import the other.
+        .target(name: "Spelling"),
+        .target(name: "LayerKit", dependencies: ["Spelling"]),
         .target(name: "Render", dependencies: ["LayerKit", "CSDL2", "CPangoCairo", "CGif"]),
         // LuaBridge's C half: the trampolines, budgets and userdata dispatch, in C files.
         // Statically, Lua's code is built without position independence and the API's calls
@@ -47,24 +55,33 @@ let package = Package(
         // takes about a fifth less time. `-l:` names the file; liblua5.4.a needs libm.
         .target(name: "LuaShim", dependencies: ["CLua"],
                 linkerSettings: [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m")]),
-        .target(name: "LuaBridge", dependencies: ["CLua", "LuaShim"]),
-        .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge"]),
-        .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "CSDL2"]),
+        .target(name: "LuaBridge", dependencies: ["CLua", "LuaShim", "Spelling"]),
+        .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge", "Spelling"]),
+        // The tick clock: runs of a script kept at a playhead, seeking, replay, reload in place.
+        .target(name: "Playback", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge"]),
+        // The default example's text is built in from Examples/snowfall.lua (see the plugin).
+        .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "CSDL2"],
+                plugins: ["EmbedDefaultExample"]),
+        .executableTarget(name: "embed-text"),
+        .plugin(name: "EmbedDefaultExample", capability: .buildTool(), dependencies: ["embed-text"]),
         .executableTarget(
             name: "snowglobe",
             dependencies: [
-                "LayerKit", "Render", "LuaHost", "LuaBridge", "Viewer",
+                "LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Viewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "TestSupport", dependencies: ["LayerKit"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LayerKit", "LuaHost"], path: "Tests/TestSupport"),
+        .target(name: "SDLSoftware", dependencies: ["Render", "LayerKit", "CSDL2"], path: "Tests/SDLSoftware"),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CGif", "CSDL2"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CGif", "CSDL2", "SDLSoftware"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
+        .testTarget(name: "SpellingTests", dependencies: ["Spelling"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "LuaHost", "LayerKit", "Render", "TestSupport"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Viewer", "LuaBridge", "LuaHost", "LayerKit", "Render", "TestSupport"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Playback", "LuaHost", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "TestSupport"]),
-        .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "TestSupport"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Viewer", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Viewer", "snowglobe", "TestSupport"]),
     ]
 )

@@ -4,6 +4,10 @@
 -- value (up). Each panel draws one curve with :evaluate(t) and runs a dot along it: the dot's x
 -- moves linearly in time and its y with the timing function, so it traces the curve. The bar
 -- under the panel moves with that timing function alone: that is what the curve feels like.
+--
+-- See it in the inspector: press F4 in the viewer and click a runner. It graphs the runner's
+-- position.x over time and draws its timing function beside the graph, with a dot where the
+-- animation is now; F7 and Shift+F7 move the dot a tick at a time.
 
 local lesson = require "lesson"
 local colors = lesson.colors

@@ -5,6 +5,10 @@
 -- otherwise), "discrete" (jump, no in-between), "paced" (even speed along the whole way, keyTimes
 -- ignored), "cubic" (a smooth curve through the values) and "cubicPaced" (smooth and even).
 -- The last panel follows a path instead of values, turning to face its way (rotationMode "auto").
+--
+-- See it in the inspector: press F4 in the viewer and click a box. Its graph marks the keyTimes
+-- with dotted lines, so you can see when each value is reached and what the calculation mode
+-- does between them.
 
 local lesson = require "lesson"
 local colors = lesson.colors

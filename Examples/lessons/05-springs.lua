@@ -4,6 +4,10 @@
 -- fast it goes and how much it wobbles, and initialVelocity gives it a push at the start. Its
 -- duration defaults to settlingDuration, the time it takes to come to rest. Each column drops a
 -- box onto the line with different settings; they start together, every few seconds.
+--
+-- See it in the inspector: press F4 in the viewer and click a box. Its graph shows the spring's
+-- overshoot and marks its settlingDuration with a dotted line; beside it, the spring's progress
+-- over its duration.
 
 local lesson = require "lesson"
 local colors = lesson.colors

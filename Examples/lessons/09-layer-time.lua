@@ -12,6 +12,10 @@
 --
 -- The top row pauses and resumes every two seconds (or press space); the others run at half and
 -- double speed. All three hold the same animations.
+--
+-- See it in the inspector: press F4 in the viewer and click a box. It gives each animation's
+-- beginTime in the layer's own time and in media time: they part once speed or timeOffset move
+-- the layer's clock.
 
 local lesson = require "lesson"
 local colors = lesson.colors

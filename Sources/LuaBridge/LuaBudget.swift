@@ -31,9 +31,9 @@ public struct LuaBudget: Sendable, Equatable {
 
     /// A budget: by default 2 s per call, 1 GiB, a clock check every 1,000 instructions.
     ///
-    /// Any count hook makes Lua 5.4 take a slow path at every instruction (about 1.5–2× the
-    /// time of plain Lua code, whatever the interval); the clock reads themselves are
-    /// negligible. ``unlimited`` installs no hook.
+    /// Any count hook makes Lua 5.4 take a slow path at every instruction, whatever the
+    /// interval, so scripts run slower under a budget (docs/performance.md, "The Lua bridge");
+    /// the clock reads themselves are negligible. ``unlimited`` installs no hook.
     public init(timeLimit: Double = 2, memoryLimit: Int = 1 << 30, hookInterval: Int32 = 1_000) {
         self.timeLimit = timeLimit
         self.memoryLimit = memoryLimit

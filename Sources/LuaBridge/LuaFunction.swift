@@ -24,14 +24,14 @@ import LuaShim
 //    (`sg_VM.mayFail`). So the memory cap is exact for scripts and soft for Swift code.
 //
 // Cost: a call through the trampoline adds one upvalue read and an indirect call to a plain C
-// function call (see the figures in the package notes).
+// function call (docs/performance.md has the bridge's figures).
 
 /// A Swift function callable from Lua: receives the state, returns how many results it pushed,
 /// or ``LuaRaise/code`` after pushing an error message (use ``LuaState/run(_:_:)``).
 ///
 /// Write it as a global or static function (or a closure that captures nothing and is not
 /// main-actor isolated): a closure literal written in main-actor code gets a hidden
-/// main-thread check, about 40 ns a call.
+/// main-thread check on every call.
 public typealias LuaFunction = @convention(c) (OpaquePointer) -> Int32
 
 /// Thrown by the bridge's checks after they built an error message in Lua's grammar (kept in

@@ -1,5 +1,6 @@
 import CLua
 import LuaShim
+import Spelling
 
 /// A method of a registered type, called as `object:name(...)`: gets the state and the object
 /// at argument 1 (self), which the bridge has checked to be a live object of the type (or of a
@@ -307,7 +308,8 @@ private func luaBridgeMissingKey(_ L: OpaquePointer, _ object: UnsafeMutableRawP
         if access == LuaObjectAccess.writeToMethod {
             throw lua.error("cannot assign to method '\(name)' on \(type)")
         }
-        // The running C function is the dispatcher: its upvalue 1 is the key table.
+        // The running C function is the dispatcher: its upvalue 1 is the key table, whose order
+        // changes from run to run; sorted, the same suggestion wins every time.
         var candidates: [String] = []
         lua.forEach(in: sg_upvalueindex(1)) {
             if access == LuaObjectAccess.read || lua.type(at: -1) == .number,
@@ -316,7 +318,7 @@ private func luaBridgeMissingKey(_ L: OpaquePointer, _ object: UnsafeMutableRawP
             }
         }
         var message = "unknown property '\(name)' on \(type)"
-        if let suggestion = NameSuggestion.closest(to: name, among: candidates) {
+        if let suggestion = NameSuggestion.closest(to: name, among: candidates.sorted()) {
             message += " (did you mean '\(suggestion)'?)"
         }
         throw lua.error(message)

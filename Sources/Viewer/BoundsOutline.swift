@@ -23,6 +23,11 @@ public struct BoundsOutline: Sendable {
         }
     }
 
+    /// The outline and anchor point of `layer` alone.
+    public init(layer: Layer, anchorRadius: Double = 4) {
+        add(layer, anchorRadius: anchorRadius)
+    }
+
     private mutating func add(_ layer: Layer, anchorRadius: Double) {
         let b = layer.rect(.bounds, .presentation)
         let corners = [Point(x: b.origin.x, y: b.origin.y), Point(x: b.origin.x + b.size.width, y: b.origin.y),

@@ -18,7 +18,7 @@ struct HUDReport {
     var framesPerSecond: Int { frameStamps.count }
 
     /// The HUD's lines for `scene` (nil: no scene has loaded yet).
-    func lines(scene: Scene?, status: String, mediaTime: Double) -> [String] {
+    func lines(scene: Scene?, status: String, mediaTime: Double, tick: Int) -> [String] {
         var layers = 0
         var animations = 0
         scene?.root.forEachInSubtree { layer in
@@ -26,7 +26,8 @@ struct HUDReport {
             animations += layer.animationCount
         }
         return [
-            String(format: "%3d fps   frame %.2f ms   time %.2f s", framesPerSecond, lastFrameTime * 1000, mediaTime),
+            String(format: "%3d fps   frame %.2f ms   time %.3f s   tick %d", framesPerSecond, lastFrameTime * 1000,
+                   mediaTime, max(tick, 0)),
             "layers \(layers)   animations \(animations)   particles \(scene?.particleCount ?? 0)",
             "script: \(status)",
         ]

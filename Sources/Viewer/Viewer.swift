@@ -2,15 +2,17 @@ import CSDL2
 import Foundation
 import LayerKit
 import LuaHost
+import Playback
 import Render
 
 /// The window that runs a live script: it draws the script's scene at the display's rate,
-/// reloads it when a file it read is saved, shows errors over the last good scene, and gives the
-/// function keys that let people see time (HUD, bounds, restart, pause, step, slow motion).
+/// reloads it in place when a file it read is saved, shows errors over the last good scene, and
+/// lets people hold time: pause, step both ways, slow down and speed up, scrub on the timeline
+/// strip, and loop between marks.
 ///
-/// Pause, step and slow motion act on the media clock, so everything that runs on media time —
-/// animations, timers, display links, tasks, emitters — obeys them alike. While paused no frame
-/// of the scene is made (its display links and timers wait too); the last one stays on screen.
+/// Time is the `Player`'s: the scene is made in fixed ticks, and the window shows it at the
+/// playhead, which real time moves while playing. Input is logged by tick, so that going back
+/// (rebuilding the run and replaying it) and reloading give the scene the user saw.
 public final class Viewer {
     /// How the window runs.
     public struct Settings: Sendable {
@@ -24,14 +26,20 @@ public final class Viewer {
         public var fallbackFrameRate = 60.0
         /// How frames are drawn.
         public var drawing = Drawing.auto
+        /// Where to start: the playhead, marks, loop, speed and pause (nil: where the script was
+        /// left last time, else at 0).
+        public var timeline: Timeline?
+        /// Whether to remember each script's timeline between runs (in the user's state folder).
+        public var remembersTimeline = true
+        /// Whether to tell how long each seek took, from the key or press to the frame shown.
+        public var reportsSeeks = false
 
         public init() {}
     }
 
     /// How the viewer draws.
     public enum Drawing: String, Sendable, CaseIterable {
-        /// Through SDL's renderer for light frames, with Render's own rasterizer for heavy ones
-        /// (switching above `heavyFrame` triangles and back below `lightFrame`).
+        /// Through SDL's renderer for light frames, with Render's own rasterizer for heavy ones.
         case auto
         /// With Render's own rasterizer, on every core, shown as one texture: the same pixels a
         /// headless render makes, and faster than OpenGL on a machine without a GPU once a frame
@@ -41,12 +49,6 @@ public final class Viewer {
         /// no whole frame is uploaded.
         case gpu
     }
-
-    /// Triangles in a frame above which `auto` draws on the CPU, and below which it goes back.
-    /// Measured here (llvmpipe, 1280×720): 1,200 particles take 2.3 ms through SDL and 11.5 ms on
-    /// the CPU; 10,000 sprites take about 100 ms through SDL and 60 ms on the CPU.
-    static let heavyFrame = 12_000
-    static let lightFrame = 8_000
 
     /// Why the window could not open.
     public enum OpenError: Error, CustomStringConvertible {
@@ -62,35 +64,55 @@ public final class Viewer {
 
     /// The script shown.
     public let script: LiveScript
+    /// Keeps the script's scene at the playhead.
+    public let player: Player
     /// Frame times so far.
     public private(set) var statistics: FrameStatistics
     /// Where terminal lines go (reloads, screenshots, the script's prints and errors).
     public var log: (String) -> Void
 
-    private let settings: Settings
-    private let window: SDLWindow
-    private let compositor = Compositor()
-    private let overlayCompositor = Compositor()
-    private let rasterizer = HeadlessBackend()
-    private var frame: FrameBuffer?
-    private var drawsOnCPU = false
-    private let overlay: ViewerOverlay
-    private let clock = RealClock()
-    private let watcher: FileWatcher?
-    private let frameRate: Double
-    private var trigger = ReloadTrigger()
-    private var sceneOrigin = 0.0
-    private var running = true
-    private var showsHUD = false
-    private var showsBounds = false
-    private var stepRequested = false
-    private var screenshotRequested = false
-    private var screenshotCount = 0
-    private var announcement: (started: Double, savedAt: Date?, verb: String, loading: Double)?
-    private var hud = HUDReport()
-    private var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
-    private let startedAt: Double
-    private var nextFrameAt: Double
+    let settings: Settings
+    let window: SDLWindow
+    let presenter: FramePresenter
+    let overlay: ViewerOverlay
+    let watcher: FileWatcher?
+    let frameRate: Double
+    var trigger = ReloadTrigger()
+    var running = true
+    var showsHUD = false
+    var showsBounds = false
+    var showsTimeline = false
+    var screenshotRequested = false
+    var screenshots: ScreenshotWriter
+    /// A reload or restart to tell once its first frame is shown.
+    var announcement: Announcement?
+    /// The strip is being dragged (the mouse was pressed on its ruler).
+    var scrubbing = false
+    /// When (SDL's milliseconds) the input that started the seek in progress came, for reports.
+    var seekStartedAt: UInt32?
+    /// The time of the event being handled (SDL's milliseconds).
+    var eventTimestamp: UInt32 = 0
+    /// The inspector (F4) and onion skins (F11).
+    let inspector = Inspector()
+    let onionSkin = OnionSkin()
+    /// The inspector's graph is being dragged.
+    var graphScrubbing = false
+    var hud = HUDReport()
+    var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
+    let memory = TimelineMemory()
+    var rememberedTimeline: Timeline?
+    let startedAt: Double
+    var nextFrameAt: Double
+    var lastFrameAt: Double
+
+    /// A reload or restart on its way to the screen.
+    struct Announcement {
+        let verb: String
+        let started: Double
+        let savedAt: Date?
+        var loading = 0.0
+        var replaying = 0.0
+    }
 
     /// Opens the window (throws `.noDisplay` when there is none) and runs the script's first load.
     public init(script: LiveScript, settings: Settings = Settings(), log: @escaping (String) -> Void = { print($0) })
@@ -111,22 +133,34 @@ public final class Viewer {
         self.script = script
         self.settings = settings
         self.log = log
+        presenter = FramePresenter(drawing: settings.drawing)
+        screenshots = ScreenshotWriter(folder: settings.screenshotFolder)
         frameRate = min(max(opened.refreshRate ?? settings.fallbackFrameRate, 24), 240)
         statistics = FrameStatistics(budget: 1 / frameRate)
         let points = opened.size
         overlay = ViewerOverlay(size: Size(width: Double(points.width), height: Double(points.height)))
         watcher = FileWatcher()
-        startedAt = Viewer.monotonicNow()
+        startedAt = Monotonic.now()
         nextFrameAt = startedAt
+        lastFrameAt = startedAt
         script.options.size = Size(width: Double(points.width), height: Double(points.height))
         script.options.scale = opened.scale
-        script.options.framesPerSecond = frameRate
         script.log = log
+        player = Player(script: script)
+        player.onInstall = { [weak self] reason, runner in self?.installed(reason, runner) }
         let scale = Float(opened.scale)
         SDL_RenderSetScale(opened.renderer, scale, scale)
+        var start = settings.timeline
+        if start == nil, settings.remembersTimeline, case .file(let path) = script.source {
+            start = memory.timeline(for: path)
+        }
+        rememberedTimeline = start
+        showsTimeline = start?.isPaused == true
         // Watched from before the first load, so that a save made while it runs is seen after.
         watcher?.watch(script.dependencies)
-        if script.load(reload: false) == .loaded { sceneOrigin = clock.now }
+        announcement = nil
+        player.open(at: start ?? Timeline())
+        player.update(realSeconds: 0)
         watcher?.watch(script.dependencies)
     }
 
@@ -140,91 +174,95 @@ public final class Viewer {
     /// Runs until the window is closed, Esc is pressed, or `quitAfter` has passed.
     public func run() {
         while running {
-            let frameStart = Viewer.monotonicNow()
+            let frameStart = Monotonic.now()
             handleEvents()
             checkFiles(at: frameStart)
+            // A stall (a slow replay, the window dragged) does not turn into a jump in time.
+            let elapsed = min(frameStart - lastFrameAt, 0.25)
+            lastFrameAt = frameStart
+            player.update(realSeconds: elapsed)
             drawFrame()
-            statistics.record(Viewer.monotonicNow() - frameStart)
-            if let quitAfter = settings.quitAfter, Viewer.monotonicNow() - startedAt >= quitAfter { running = false }
+            statistics.record(Monotonic.now() - frameStart)
+            rememberTimeline(final: false)
+            if let quitAfter = settings.quitAfter, Monotonic.now() - startedAt >= quitAfter { running = false }
             // Frames keep a fixed cadence; after a slow frame the schedule starts again from now.
-            nextFrameAt = max(nextFrameAt + 1 / frameRate, Viewer.monotonicNow() - 1 / frameRate)
+            nextFrameAt = max(nextFrameAt + 1 / frameRate, Monotonic.now() - 1 / frameRate)
             waitForNextFrame()
         }
+        rememberTimeline(final: true)
     }
 
     /// Real seconds since the window opened.
-    public var elapsed: Double { Viewer.monotonicNow() - startedAt }
+    public var elapsed: Double { Monotonic.now() - startedAt }
 
     // MARK: One frame
 
     private func drawFrame() {
-        let frameStart = Viewer.monotonicNow()
-        let host = script.host
-        let advances = !clock.isPaused || stepRequested
-        if stepRequested {
-            clock.step(by: 1 / frameRate)
-            stepRequested = false
-        }
-        let scene = host?.scene
-        if let scene, advances { scene.beginFrame(at: clock.now - sceneOrigin) }
+        let frameStart = Monotonic.now()
         let points = window.size
         let size = Size(width: Double(points.width), height: Double(points.height))
-        let main = scene.map { compositor.compose($0, width: points.width, height: points.height) }
-        overlay.update(size: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
-                       bounds: showsBounds ? scene.map { BoundsOutline(root: $0.root) } : nil)
+        let stripShown = showsTimeline || player.replay != nil
+        player.withFrame { scene in
+            overlay.update(size: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
+                           bounds: showsBounds ? scene.map { BoundsOutline(root: $0.root) } : nil,
+                           timeline: stripShown ? stripState(size: size) : nil)
+            overlay.inspector.update(inspector: inspector, layer: scene.flatMap { inspector.layer(in: $0) }, scene: scene,
+                                     time: player.shownTime, loop: player.timeline.loopRange, size: size,
+                                     bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0,
+                                     overlay: overlay.scene)
+        }
         overlay.scene.step(to: 0)
-        let top = overlayCompositor.compose(overlay.scene, width: points.width, height: points.height)
+        let ghosts = onionSkin.ghosts(for: player, width: points.width, height: points.height)
         do throws(SDLError) {
-            let list = main ?? DrawList(width: points.width, height: points.height)
-            switch settings.drawing {
-            case .cpu: drawsOnCPU = true
-            case .gpu: drawsOnCPU = false
-            case .auto:
-                let triangles = list.triangleCount
-                if triangles > Viewer.heavyFrame { drawsOnCPU = true } else if triangles < Viewer.lightFrame { drawsOnCPU = false }
-            }
-            switch drawsOnCPU {
-            case true:
-                let target = frame.flatMap { $0.width == points.width && $0.height == points.height ? $0 : nil }
-                    ?? FrameBuffer(width: points.width, height: points.height)
-                frame = target
-                rasterizer.draw(list, into: target, background: .black)
-                rasterizer.draw(top, into: target, background: nil)
-                if screenshotRequested { saveScreenshot(target) }
-                try window.present(target)
-            case false:
-                try window.backend.draw(list, background: .black)
-                try window.backend.draw(top, background: nil)
-                if screenshotRequested {
-                    do { saveScreenshot(try window.readPixels()) } catch { log("snowglobe: screenshot failed: \(error)") }
-                }
-                SDL_RenderPresent(window.renderer)
-            }
+            // A screenshot waits until the scene shows the moment asked for.
+            let capturing = screenshotRequested && !player.isSeeking
+            try presenter.present(in: window, drawScene: { draw in player.withFrame { $0.map(draw) } },
+                                  ghosts: ghosts, overlay: overlay.scene,
+                                  capture: capturing ? { [self] in saveScreenshot($0) } : nil)
+            if capturing { screenshotRequested = false }
         } catch {
+            screenshotRequested = false
             log("snowglobe: drawing failed: \(error)")
         }
-        if let scene, advances { scene.endFrame() }
-        if let announcement {
+        if let started = seekStartedAt, !player.isSeeking {
+            seekStartedAt = nil
+            if settings.reportsSeeks {
+                let milliseconds = Double(SDL_GetTicks() &- started)
+                let start = player.seekRebuilt ? ", the run rebuilt" : player.seekFromParked ? ", from a parked run" : ""
+                log(String(format: "snowglobe: seek to %.2f s in %.0f ms (%d ticks made%@)", player.shownTime, milliseconds,
+                           player.ticksSinceSeek, start))
+            }
+        }
+        if let announcement = self.announcement, player.replay == nil {
             let milliseconds = announcement.savedAt.map { Date().timeIntervalSince($0) * 1000 }
-                ?? (Viewer.monotonicNow() - announcement.started) * 1000
-            log(String(format: "snowglobe: %@ %@ in %.1f ms (script %.1f ms, first frame %.1f ms)", announcement.verb,
-                       script.source.displayName, milliseconds, announcement.loading * 1000,
-                       (Viewer.monotonicNow() - frameStart) * 1000))
+                ?? (Monotonic.now() - announcement.started) * 1000
+            log(String(format: "snowglobe: %@ %@ at %.2f s in %.1f ms (script %.1f ms, replay %.1f ms, first frame %.1f ms)",
+                       announcement.verb, script.source.displayName, player.shownTime, milliseconds,
+                       announcement.loading * 1000, announcement.replaying * 1000, (Monotonic.now() - frameStart) * 1000))
             self.announcement = nil
         }
     }
 
+    private func stripState(size: Size) -> TimelineStrip.State {
+        TimelineStrip.State(size: size, timeline: player.timeline, shownTime: player.shownTime,
+                            reached: player.reachedTime, progress: player.progress, replayed: player.replayedTime)
+    }
+
     private func hudLines(_ scene: Scene?) -> [String] {
-        let now = Viewer.monotonicNow()
+        let now = Monotonic.now()
         hud.frame(at: now, frameTime: statistics.frameTimes.last ?? 0)
         var status = script.error == nil ? "running" : "error (see below)"
         if script.host == nil { status = "not loaded (see below)" }
-        if clock.isPaused { status += ", paused (F6 resumes, F7 steps)" }
-        if clock.rate < 1 { status += ", slow motion ×\(clock.rate)" }
+        let timeline = player.timeline
+        if player.replay != nil { status += ", replaying (Esc cancels)" }
+        if timeline.isPaused { status += ", paused (F6 plays, F7 steps)" }
+        if timeline.speed != 1 { status += ", speed \(TimelineStrip.speedText(timeline.speed))" }
+        if let range = timeline.loopRange { status += String(format: ", loop %.2f–%.2f s", range.lowerBound, range.upperBound) }
+        if onionSkin.isOn { status += ", \(onionSkin.summary)" }
         // The text is drawn anew whenever it changes: four times a second is enough to read it.
         if now - hudShown.at < 0.25 && status == hudShown.status { return hudShown.lines }
-        let lines = hud.lines(scene: scene, status: status, mediaTime: scene.map { _ in clock.now - sceneOrigin } ?? 0)
-            + [ViewerKey.help]
+        let lines = hud.lines(scene: scene, status: status, mediaTime: player.shownTime, tick: player.runner?.tick ?? -1)
+            + ViewerKey.helpLines
         hudShown = (lines, status, now)
         return lines
     }
@@ -232,12 +270,12 @@ public final class Viewer {
     private func waitForNextFrame() {
         let deadline = nextFrameAt
         while running {
-            let remaining = deadline - Viewer.monotonicNow()
+            let remaining = deadline - Monotonic.now()
             guard remaining > 0.0005 else { return }
             if let watcher {
-                watcher.wait(upTo: min(remaining, trigger.secondsUntilDue(at: Viewer.monotonicNow()) ?? remaining))
+                watcher.wait(upTo: min(remaining, trigger.secondsUntilDue(at: Monotonic.now()) ?? remaining))
                 // A change wakes the wait: note it now, and reload without waiting for the frame.
-                let now = Viewer.monotonicNow()
+                let now = Monotonic.now()
                 trigger.note(watcher.poll(), at: now)
                 if trigger.isDue(at: now) { return }
             } else {
@@ -246,7 +284,7 @@ public final class Viewer {
         }
     }
 
-    // MARK: Files
+    // MARK: Files and runs
 
     private func checkFiles(at now: Double) {
         guard let watcher, case .file = script.source else { return }
@@ -257,111 +295,54 @@ public final class Viewer {
         reload(restart: false, started: first, savedAt: savedAt)
     }
 
-    private func reload(restart: Bool, started: Double, savedAt: Date?) {
+    func reload(restart: Bool, started: Double, savedAt: Date?) {
         let points = window.size
-        script.options.size = Size(width: Double(points.width), height: Double(points.height))
-        let loadStart = Viewer.monotonicNow()
-        switch script.load(reload: !restart) {
+        let size = Size(width: Double(points.width), height: Double(points.height))
+        script.options.size = size
+        let loadStart = Monotonic.now()
+        let outcome = restart ? player.restart(size: size) : player.reload()
+        switch outcome {
         case .loaded:
-            sceneOrigin = clock.now
-            announcement = (started, savedAt, restart ? "restarted" : "reloaded", Viewer.monotonicNow() - loadStart)
+            announcement = Announcement(verb: restart ? "restarted" : "reloaded", started: started, savedAt: savedAt,
+                                        loading: Monotonic.now() - loadStart)
+            // Finish the replay now if it is quick, so that the first frame is the new scene's.
+            let replayStart = Monotonic.now()
+            player.update(realSeconds: 0)
+            announcement?.replaying = Monotonic.now() - replayStart
         case .failed:
-            let milliseconds = (Viewer.monotonicNow() - started) * 1000
+            let milliseconds = (Monotonic.now() - started) * 1000
             log(String(format: "snowglobe: %@ did not load (%.1f ms); the last good scene keeps running",
                        script.source.displayName, milliseconds))
         }
         watcher?.watch(script.dependencies)
     }
 
-    // MARK: Input
-
-    private func handleEvents() {
-        var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 {
-            switch event.type {
-            case SDL_QUIT.rawValue:
-                running = false
-            case SDL_KEYDOWN.rawValue:
-                if let key = ViewerKey(keyCode: event.key.keysym.sym) {
-                    if event.key.repeat == 0 || key == .step { handle(key) }
-                } else if event.key.repeat == 0, let name = ViewerKey.scriptName(event.key.keysym.sym) {
-                    script.host?.dispatch(.keyDown(name))
-                }
-            case SDL_KEYUP.rawValue:
-                if ViewerKey(keyCode: event.key.keysym.sym) == nil, let name = ViewerKey.scriptName(event.key.keysym.sym) {
-                    script.host?.dispatch(.keyUp(name))
-                }
-            case SDL_MOUSEBUTTONDOWN.rawValue:
-                script.host?.dispatch(.mouseDown(x: Double(event.button.x), y: Double(event.button.y),
-                                                 button: Int(event.button.button)))
-            case SDL_MOUSEBUTTONUP.rawValue:
-                script.host?.dispatch(.mouseUp(x: Double(event.button.x), y: Double(event.button.y),
-                                               button: Int(event.button.button)))
-            case SDL_MOUSEMOTION.rawValue:
-                script.host?.dispatch(.mouseMove(x: Double(event.motion.x), y: Double(event.motion.y),
-                                                 button: Viewer.lowestButton(event.motion.state)))
-            case SDL_WINDOWEVENT.rawValue:
-                if event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) { resized() }
-            default:
-                break
-            }
-        }
+    private func installed(_ reason: Player.Replay.Reason, _ runner: SceneRunner) {
+        watcher?.watch(script.dependencies)
     }
 
-    private func handle(_ key: ViewerKey) {
-        switch key {
-        case .toggleHUD: showsHUD.toggle()
-        case .toggleBounds: showsBounds.toggle()
-        case .restart: reload(restart: true, started: Viewer.monotonicNow(), savedAt: nil)
-        case .togglePause: clock.isPaused.toggle()
-        case .step:
-            clock.isPaused = true
-            stepRequested = true
-        case .toggleSlowMotion: clock.rate = clock.rate < 1 ? 1 : 0.1
-        case .screenshot: screenshotRequested = true
-        case .quit: running = false
+    private func rememberTimeline(final: Bool) {
+        guard settings.remembersTimeline, case .file(let path) = script.source else { return }
+        var timeline = player.timeline
+        timeline.playhead = player.shownTime
+        // Written when the marks, speed or pause change, every few seconds of play, and at exit.
+        if let last = rememberedTimeline, !final {
+            var a = last, b = timeline
+            a.playhead = 0
+            b.playhead = 0
+            if a == b && abs(last.playhead - timeline.playhead) < 5 { return }
         }
+        rememberedTimeline = timeline
+        if let problem = memory.save(timeline, for: path) { log(problem) }
     }
 
-    private func resized() {
-        let points = window.size
-        let size = Size(width: Double(points.width), height: Double(points.height))
-        script.options.size = size
-        let scale = window.scale
-        script.options.scale = scale
-        SDL_RenderSetScale(window.renderer, Float(scale), Float(scale))
-        script.host?.dispatch(.resize(width: size.width, height: size.height))
-    }
-
-    private func saveScreenshot(_ frame: FrameBuffer) {
-        screenshotRequested = false
-        do {
-            screenshotCount += 1
-            let path = (settings.screenshotFolder as NSString)
-                .appendingPathComponent(String(format: "snowglobe-%04d.png", screenshotCount))
-            try PNGWriter.write(frame, to: path)
-            log("snowglobe: screenshot saved to \(path)")
-        } catch {
-            log("snowglobe: screenshot failed: \(error)")
-        }
+    func saveScreenshot(_ frame: FrameBuffer) {
+        log(screenshots.write(frame))
     }
 
     // MARK: Helpers
 
-    /// Seconds on a monotonic clock.
-    static func monotonicNow() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-    }
-
     static func modificationDate(_ path: String) -> Date? {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-    }
-
-    /// The lowest mouse button held in an SDL button state (1 left, 2 middle, 3 right; 0 none).
-    static func lowestButton(_ state: UInt32) -> Int {
-        guard state != 0 else { return 0 }
-        return state.trailingZeroBitCount + 1
     }
 }

@@ -1,9 +1,11 @@
 import LayerKit
 import LuaHost
+import Playback
 
 /// What the viewer draws over the script's scene, built from layers of its own scene (so that
 /// text and shapes are drawn by the same compositor): the HUD (F1), the layer bounds and anchor
-/// points (F2), and the error panel shown while the script has an error.
+/// points (F2), the timeline strip (F3, and while paused), and the error panel shown while the
+/// script has an error.
 public final class ViewerOverlay {
     /// The overlay's own scene; compose it after the script's, without clearing.
     public let scene: Scene
@@ -14,6 +16,10 @@ public final class ViewerOverlay {
     private let outlines: ShapeLayer
     private let anchors: ShapeLayer
     private var shownError: ScriptError?
+    /// The timeline strip along the bottom edge.
+    let strip: TimelineStrip
+    /// The inspector's panel and outline (F4).
+    let inspector: InspectorPanel
 
     static let font = "DejaVu Sans Mono"
     static let hudFontSize = 13.0
@@ -29,6 +35,8 @@ public final class ViewerOverlay {
         errorText = TextLayer(scene: scene)
         outlines = ShapeLayer(scene: scene)
         anchors = ShapeLayer(scene: scene)
+        strip = TimelineStrip(scene: scene)
+        inspector = InspectorPanel(scene: scene)
         scene.perform(actionsDisabled: true) {
             for layer in [hudPanel, errorPanel, hudText, errorText, outlines, anchors] as [Layer] {
                 set(layer, .anchorPoint, .point(.zero))
@@ -58,8 +66,10 @@ public final class ViewerOverlay {
     }
 
     /// Updates what is shown: the HUD's lines (nil hides it), the error (nil hides the panel),
-    /// and the bounds outline (nil hides it). Call once a frame, then evaluate and compose `scene`.
-    public func update(size: Size, hud: [String]?, error: ScriptError?, bounds: BoundsOutline?) {
+    /// the bounds outline (nil hides it) and the timeline strip (nil hides it). Call once a
+    /// frame, then evaluate and compose `scene`.
+    func update(size: Size, hud: [String]?, error: ScriptError?, bounds: BoundsOutline?,
+                timeline: TimelineStrip.State? = nil) {
         if scene.root.rect(.bounds) != Rect(x: 0, y: 0, width: size.width, height: size.height) {
             scene.resize(to: size)
             shownError = nil  // re-flow the message for the new width
@@ -73,6 +83,17 @@ public final class ViewerOverlay {
                 outlines.path = bounds.outlines
                 anchors.path = bounds.anchors
             }
+        }
+        strip.update(timeline, in: scene)
+        // The error panel sits above the strip when both show.
+        if timeline != nil, error != nil { liftErrorPanel(size: size) }
+    }
+
+    private func liftErrorPanel(size: Size) {
+        let height = errorPanel.rect(.bounds).height
+        let top = size.height - TimelineStrip.height - 2 * TimelineStrip.margin - height - 4
+        scene.perform(actionsDisabled: true) {
+            set(errorPanel, .position, .point(Point(x: 10, y: max(top, 10))))
         }
     }
 

@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import LayerKit
 import LuaHost
+import Playback
 
-/// `snowglobe check SCRIPT`: runs a script headless on virtual time, exactly as the window would
-/// (timers, display links, completions, tasks), without drawing; prints what it prints and every
-/// error; exits 1 if there was one.
+/// `snowglobe check SCRIPT`: runs a script headless on the tick clock, exactly as the window
+/// would (timers, display links, completions, tasks), without drawing; prints what it prints
+/// and every error; exits 1 if there was one.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -16,11 +17,8 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The Lua script to run.")
     var script: String
 
-    @Option(help: "Seconds of virtual time to run.")
+    @Option(parsing: .unconditional, help: "Seconds of media time to run.")
     var duration: Double = 5
-
-    @Option(help: "Frames per second.")
-    var fps: Double = 60
 
     @Option(help: "Seed for math.random and every seeded generator.")
     var seed: UInt64 = 0
@@ -33,26 +31,14 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var input: ScriptedInput
 
     func validate() throws {
-        guard duration.isFinite, duration >= 0, duration <= 86_400 else {
-            throw ValidationError("--duration must be between 0 and 86400 seconds")
-        }
-        guard fps.isFinite, fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
+        try TimeArgument.check(duration, "--duration")
     }
 
     func run() throws {
-        let host: ScriptHost
-        do { host = try ScriptLauncher.start(script, seed: seed, size: size, fps: fps, budget: limits.budget) } catch { throw ExitCode(1) }
-        defer { host.close() }
-        var schedule = InputSchedule(input)
-        schedule.deliver(until: 0, to: host)
-        let frames = Int((duration * fps).rounded())
-        if frames > 0 {
-            for frame in 1...frames {
-                let time = Double(frame) / fps
-                schedule.deliver(until: time, to: host)
-                host.scene.step(to: time)
-            }
-        }
-        if !host.errors.isEmpty { throw ExitCode(1) }
+        let runner: SceneRunner
+        do { runner = try ScriptLauncher.start(script, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
+        defer { runner.close() }
+        runner.advance(to: Tick.index(atOrBefore: duration), log: input.log)
+        if !runner.host.errors.isEmpty { throw ExitCode(1) }
     }
 }

@@ -2,10 +2,12 @@ import ArgumentParser
 import Foundation
 import LayerKit
 import LuaHost
+import Playback
 import Render
 
-/// `snowglobe render SCRIPT --out FILE|DIR`: runs a script headless on virtual time and writes
-/// what it shows: one PNG, a numbered PNG sequence, or an animated GIF. Same inputs, same bytes.
+/// `snowglobe render SCRIPT --out FILE|DIR`: runs a script headless on the tick clock and writes
+/// what it shows: one PNG, a numbered PNG sequence, or an animated GIF. Same inputs, same bytes;
+/// frame i shows the scene at `from + i / fps`, as the window shows it at that moment.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
@@ -13,7 +15,9 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             --out decides the output: a .png file is one frame (at --at, default 0); a .gif file \
             an animated GIF; a path with %04d (or %d) a numbered sequence; anything else a folder \
-            of frame_0000.png, frame_0001.png, … Runs without a display or GPU.
+            of frame_0000.png, frame_0001.png, … Runs without a display or GPU. \
+            The scene runs in ticks of 1/60 s (timers, display links, input); frames sample it at \
+            --fps, each showing the presentation at its exact time.
             """
     )
 
@@ -26,10 +30,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "How many frames (default: 1 for a .png, else the duration's worth).")
     var frames: Int?
 
-    @Option(help: "Seconds to render (default 3; ignored with --frames).")
+    @Option(parsing: .unconditional, help: "Seconds to render (default 3).")
     var duration: Double?
 
-    @Option(help: "Frames per second.")
+    @Option(parsing: .unconditional, help: "Frames per second.")
     var fps: Double = 30
 
     @Option(help: "The image size, WxH.")
@@ -40,8 +44,14 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var limits: BudgetOptions
 
-    @Option(help: "The time of the first frame, in seconds.")
-    var at: Double = 0
+    @Option(parsing: .unconditional, help: "The time of the first frame, in seconds (default 0).")
+    var at: Double?
+
+    @Option(parsing: .unconditional, help: "Render from this time (with --to: the range from A up to B).")
+    var from: Double?
+
+    @Option(parsing: .unconditional, help: "Render up to this time (the frame at B itself is not made).")
+    var to: Double?
 
     @OptionGroup var input: ScriptedInput
 
@@ -49,35 +59,52 @@ struct RenderCommand: ParsableCommand {
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240") }
         if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be between 1 and 100000") }
         if let duration, !(duration.isFinite && duration > 0 && duration <= 3600) {
-            throw ValidationError("--duration must be more than 0 and at most 3600 seconds")
+            throw ValidationError("--duration must be more than 0 and at most 3600 seconds, got \(TimeArgument.text(duration))")
         }
-        guard at.isFinite, at >= 0, at <= 86_400 else { throw ValidationError("--at must be between 0 and 86400 seconds") }
-        if frames != nil && duration != nil { throw ValidationError("give --frames or --duration, not both") }
+        try TimeArgument.check(at, "--at")
+        try TimeArgument.check(from, "--from")
+        try TimeArgument.check(to, "--to")
+        if at != nil && from != nil { throw ValidationError("give --at or --from, not both (they both set the first frame's time)") }
+        let lengths = [frames != nil, duration != nil, to != nil].filter { $0 }.count
+        if lengths > 1 { throw ValidationError("give one of --frames, --duration and --to, not several") }
+        if let to, to <= start {
+            throw ValidationError("--to must be after the first frame's time (\(TimeArgument.text(start)) s), got \(TimeArgument.text(to))")
+        }
+    }
+
+    /// The first frame's time.
+    var start: Double { from ?? at ?? 0 }
+
+    /// How many frames: one for a PNG, else what --frames, --duration or --to say (3 s by default).
+    func frameCount(for output: RenderOutput) -> Int {
+        if output.isSingleFrame { return 1 }
+        if let frames { return frames }
+        let seconds = to.map { $0 - start } ?? duration ?? 3
+        return max(Int((seconds * fps).rounded()), 1)
     }
 
     func run() throws {
         let output = RenderOutput(path: out)
-        let host: ScriptHost
-        do { host = try ScriptLauncher.start(script, seed: seed, size: size, fps: fps, budget: limits.budget) } catch { throw ExitCode(1) }
-        defer { host.close() }
+        let runner: SceneRunner
+        do { runner = try ScriptLauncher.start(script, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
+        defer { runner.close() }
 
-        let count = output.isSingleFrame ? 1 : (frames ?? Int(((duration ?? 3) * fps).rounded()))
         let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
-                                      frameCount: max(count, 1), startTime: at, background: .black)
+                                      frameCount: frameCount(for: output), startTime: start, background: .black)
         let progress = ProgressBar(total: settings.frameCount)
+        let log = input.log
         do {
-            var schedule = InputSchedule(input)
-            schedule.deliver(until: 0, to: host)
-            try HeadlessRenderer().render(host.scene, settings: settings, to: output,
-                                          progress: { done, _ in progress.update(done) },
-                                          beforeFrame: { time in schedule.deliver(until: time, to: host) })
+            try HeadlessRenderer().render(settings: settings, to: output, progress: { done, _ in progress.update(done) }) { time, draw in
+                runner.advance(to: Tick.index(atOrBefore: time), log: log)
+                runner.withFrame(at: time, draw)
+            }
         } catch {
             progress.finish()
             FileHandle.standardError.write(Data("snowglobe: \(error)\n".utf8))
             throw ExitCode(1)
         }
         progress.finish()
-        if !host.errors.isEmpty { throw ExitCode(1) }
+        if !runner.host.errors.isEmpty { throw ExitCode(1) }
     }
 }
 

@@ -2,31 +2,27 @@ import Foundation
 import LayerKit
 import LuaBridge
 import LuaHost
+import Playback
 import Viewer
 
-/// Starts a script for a command: checks the file, makes the host with the command's options,
+/// Starts a script for a command: checks the file, makes a run with the command's options,
 /// wires output, errors and images, and runs the top level.
 enum ScriptLauncher {
-    /// A started host, or an `ExitCode(1)` after printing why not.
-    static func start(_ script: String, seed: UInt64, size: SceneSize, fps: Double, budget: LuaBudget) throws -> ScriptHost {
+    /// A started run on the tick clock, or an `ExitCodeError` after printing why not.
+    static func start(_ script: String, seed: UInt64, size: SceneSize, budget: LuaBudget) throws -> SceneRunner {
         try checkReadable(script)
         var options = ScriptOptions()
         options.seed = seed
         options.size = size.size
-        options.framesPerSecond = fps
         options.budget = budget
         options.libraryPath = ScriptsFolder.locate()
-        let host = ScriptHost(scriptPath: script, options: options)
-        host.output = { line in print(line) }
-        host.onError = { error in FileHandle.standardError.write(Data((error.description + "\n").utf8)) }
-        host.images = RenderImages()
+        let recipe = ScriptRecipe(source: .file(script), options: options, images: RenderImages())
         do {
-            try host.start()
+            return try recipe.start(output: { line, _ in print(line) },
+                                    errors: { error, _ in FileHandle.standardError.write(Data((error.description + "\n").utf8)) })
         } catch {
-            host.close()
             throw ExitCodeError.failure
         }
-        return host
     }
 }
 

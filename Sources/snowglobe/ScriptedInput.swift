@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LayerKit
 import LuaHost
+import Playback
 
 /// Input for runs without a window: `--click X,Y[@T]` and `--key NAME[@T]`, delivered to the
 /// script at media time T (default 0) exactly as the window would deliver them — a click is a
@@ -24,20 +25,16 @@ struct ScriptedInput: ParsableArguments {
     }
 }
 
-/// Delivers scripted input to a host as its frames reach each event's time.
-struct InputSchedule {
-    private var pending: [(time: Double, events: [InputEvent])]
-
-    init(_ input: ScriptedInput) {
-        pending = input.events
-    }
-
-    /// Delivers every event due at or before `time` (call before making the frame at `time`).
-    mutating func deliver(until time: Double, to host: ScriptHost) {
-        while let next = pending.first, next.time <= time + 1e-9 {
-            pending.removeFirst()
-            for event in next.events { host.dispatch(event) }
+extension ScriptedInput {
+    /// The events as a run's input log: each delivered after the last tick at or before its time
+    /// (so a handler's `ca.now()` is that tick's time), as the window delivers input after the
+    /// tick on screen.
+    var log: InputLog {
+        var log = InputLog()
+        for group in events {
+            for event in group.events { log.append(event, at: Tick.index(atOrBefore: group.time)) }
         }
+        return log
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LayerKit
 import LuaHost
+import Playback
 import Viewer
 
 /// `snowglobe [SCRIPT]`: opens a window and runs the script, reloading it whenever it or a file
@@ -11,7 +12,10 @@ struct ViewCommand: ParsableCommand {
         commandName: "view",
         abstract: "Open a window and run a script, reloading it on save (the default command).",
         discussion: """
-            Keys: \(ViewerKey.help). Letters, space and the mouse belong to the script. \
+            Keys: \(ViewerKey.help). Letters, space, arrows and the mouse belong to the script. \
+            A save reloads the script at the moment shown (replaying it, with the input it had); \
+            each script reopens where it was left (the playhead, marks and loop are kept in \
+            $XDG_STATE_HOME/snowglobe or ~/.local/state/snowglobe unless a time option is given). \
             Without a display, use `snowglobe render`.
             """
     )
@@ -25,7 +29,7 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Seed for math.random and every seeded generator.")
     var seed: UInt64 = 0
 
-    @Flag(help: "Print frame-time statistics when the window closes.")
+    @Flag(help: "Print frame-time statistics when the window closes, and how long each seek took.")
     var stats = false
 
     @Option(help: "Quit after this many seconds.")
@@ -37,9 +41,26 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "Where F12 saves screenshots.")
     var screenshots: String = "."
 
+    @Option(parsing: .unconditional, help: "Open at this media time, in seconds (the scene is replayed up to it).")
+    var at: Double?
+
+    @Flag(help: "Open paused.")
+    var paused = false
+
+    @Option(help: "Loop between two media times, A:B in seconds.")
+    var loop: TimeRangeArgument?
+
+    @Option(parsing: .unconditional, help: "Playing speed: media seconds per real second (0.1 … 4 on the speed key).")
+    var speed: Double?
+
     @OptionGroup var limits: BudgetOptions
 
     func validate() throws {
+        try TimeArgument.check(at, "--at")
+        try loop?.check("--loop")
+        if let speed, !(speed.isFinite && speed > 0 && speed <= 16) {
+            throw ValidationError("--speed must be more than 0 and at most 16, got \(TimeArgument.text(speed))")
+        }
         if let quitAfter, !(quitAfter.isFinite && quitAfter >= 0 && quitAfter <= 86_400 * 7) {
             throw ValidationError("--quit-after must be between 0 and 604800 seconds")
         }
@@ -64,6 +85,8 @@ struct ViewCommand: ParsableCommand {
         settings.quitAfter = quitAfter
         settings.screenshotFolder = screenshots
         settings.drawing = draw
+        settings.timeline = timeline
+        settings.reportsSeeks = stats
         let viewer: Viewer
         do {
             viewer = try Viewer(script: live, settings: settings, log: ViewCommand.terminal)
@@ -74,6 +97,22 @@ struct ViewCommand: ParsableCommand {
         }
         viewer.run()
         if stats { print(viewer.statistics.report(elapsed: viewer.elapsed)) }
+    }
+
+    /// The timeline the options ask for (nil: none asked, so the remembered one or 0).
+    var timeline: Timeline? {
+        guard at != nil || paused || loop != nil || speed != nil else { return nil }
+        var timeline = Timeline()
+        if let loop {
+            timeline.inPoint = loop.start
+            timeline.outPoint = loop.end
+            timeline.loops = true
+            timeline.playhead = loop.start
+        }
+        if let at { timeline.playhead = at }
+        timeline.isPaused = paused
+        if let speed { timeline.speed = speed }
+        return timeline
     }
 
     /// Lines for the terminal, flushed at once (a watching test or a pipe sees them as they come).

@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import TestSupport
 import Testing
 @testable import LuaHost
 
@@ -23,7 +24,7 @@ struct AllExamplesRunTests {
     @Test(arguments: runnable)
     func runsTenSecondsWithoutError(example: String) {
         for (size, seed) in [(Size(width: 800, height: 600), UInt64(0)), (Size(width: 320, height: 240), UInt64(7))] {
-            let run = ExampleRun(example, size: size, seed: seed)
+            let run = ScriptHarness(example: example, size: size, seed: seed)
             #expect(run.start() == nil, "\(example): \(run.errorReport)")
             run.run(until: 5)
             run.send(.resize(width: size.width * 1.3, height: size.height * 0.8))
@@ -34,7 +35,7 @@ struct AllExamplesRunTests {
 
     /// Examples follow the window: what they centre stays centred after a resize.
     @Test func examplesFollowTheWindowSize() throws {
-        let snowfall = ExampleRun("snowfall.lua")
+        let snowfall = ScriptHarness(example: "snowfall.lua")
         #expect(snowfall.start() == nil)
         snowfall.run(until: 0.5)
         snowfall.send(.resize(width: 1200, height: 500))
@@ -43,7 +44,7 @@ struct AllExamplesRunTests {
         #expect(abs(button.point(.position, .presentation).x - 600) < 1e-6)
         #expect(button.point(.position, .presentation).y > 400 && button.point(.position, .presentation).y < 500)
 
-        let heart = ExampleRun("heart.lua")
+        let heart = ScriptHarness(example: "heart.lua")
         #expect(heart.start() == nil)
         heart.send(.resize(width: 1000, height: 400))
         heart.run(for: 0.1)
@@ -51,7 +52,7 @@ struct AllExamplesRunTests {
         #expect(abs(shape.point(.position, .model).x - 500) < 1e-6)
         #expect(shape.rect(.bounds, .model).size.width == 400 * 0.45)
 
-        let lesson = ExampleRun("lessons/03-timing-functions.lua")
+        let lesson = ScriptHarness(example: "lessons/03-timing-functions.lua")
         #expect(lesson.start() == nil)
         lesson.send(.resize(width: 1600, height: 600))
         lesson.run(for: 0.1)

@@ -1,12 +1,13 @@
 import Foundation
 import LayerKit
+import TestSupport
 import Testing
 
 /// Seed 003: tapping a stack shakes its bar; only when the shake's transaction completes does
 /// the stack grow, while the stacks above slide up by exactly as much and the ones below stay.
 struct BarGraphTests {
     @Test func theBarGrowsOnlyAfterTheShakeAndTheStacksAboveFollow() throws {
-        let run = ExampleRun("bargraph.lua")
+        let run = ScriptHarness(example: "bargraph.lua")
         #expect(run.start() == nil)
         run.run(until: 0.5)
         let bar = try #require(run.layer(named: "bar3"))
@@ -58,7 +59,7 @@ struct BarGraphTests {
     }
 
     @Test func theStacksGrowFromTheirBottomEdge() throws {
-        let run = ExampleRun("bargraph.lua")
+        let run = ScriptHarness(example: "bargraph.lua")
         #expect(run.start() == nil)
         run.run(until: 0.5)
         let stack = try #require(run.layer(named: "bar1.stack1"))
@@ -75,7 +76,7 @@ struct BarGraphTests {
     }
 
     @Test func theSecondTransactionsCompletionRunsWhenTheGrowthEnds() throws {
-        let run = ExampleRun("bargraph.lua")
+        let run = ScriptHarness(example: "bargraph.lua")
         #expect(run.start() == nil)
         run.run(until: 0.5)
         #expect(run.tap("bar2.stack1"))

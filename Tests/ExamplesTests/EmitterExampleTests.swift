@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import TestSupport
 import Testing
 @testable import LuaHost
 
@@ -8,7 +9,7 @@ import Testing
 struct EmitterExampleTests {
     @Test(arguments: Project.needsEmitters.sorted())
     func runsTenSecondsWithoutError(example: String) {
-        let run = ExampleRun(example)
+        let run = ScriptHarness(example: example)
         #expect(run.start() == nil, "\(example): \(run.errorReport)")
         run.run(until: 5)
         run.send(.resize(width: 1000, height: 480))
@@ -18,8 +19,8 @@ struct EmitterExampleTests {
     }
 
     /// The number of live particles of the layer named `name`, as the script sees it.
-    func particleCount(_ run: ExampleRun, _ name: String) -> Int? {
-        let before = run.printed.count
+    func particleCount(_ run: ScriptHarness, _ name: String) -> Int? {
+        let before = run.output.count
         run.scene.perform {
             try? run.host.lua.run("""
                 local function find(l)
@@ -29,11 +30,11 @@ struct EmitterExampleTests {
                 print(find(ca.root).particleCount)
                 """, chunkName: "=test")
         }
-        return run.printed.count > before ? run.printed.last.flatMap { Int($0) } : nil
+        return run.output.count > before ? run.output.last.flatMap { Int($0) } : nil
     }
 
     @Test func theScreenIsFullOfSnowAtTheFirstFrame() throws {
-        let run = ExampleRun("snow-emitter.lua", size: Size(width: 400, height: 300))
+        let run = ScriptHarness(example: "snow-emitter.lua", size: Size(width: 400, height: 300))
         #expect(run.start() == nil)
         run.run(until: 0)
         // Pre-run by timeOffset = 10: particles everywhere already, down to the bottom quarter.
@@ -51,7 +52,7 @@ struct EmitterExampleTests {
     }
 
     @Test func spaceSwitchesTheSnowOffAndOn() throws {
-        let run = ExampleRun("snow-emitter.lua")
+        let run = ScriptHarness(example: "snow-emitter.lua")
         #expect(run.start() == nil)
         run.run(until: 1)
         let before = try #require(particleCount(run, "snowEmitter"))

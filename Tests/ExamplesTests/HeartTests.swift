@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import TestSupport
 import Testing
 
 /// Seed 001: the heart squashes and stretches through the article's eight scales at its
@@ -28,7 +29,7 @@ struct HeartTests {
     }
 
     @Test func theScaleMatchesTheKeyTimesEveryCycle() throws {
-        let run = ExampleRun("heart.lua")
+        let run = ScriptHarness(example: "heart.lua")
         #expect(run.start() == nil)
         let heart = try #require(run.layer(named: "heart"))
         for cycle in [0, 1, 7] {
@@ -43,7 +44,7 @@ struct HeartTests {
     }
 
     @Test func betweenKeyTimesTheScaleIsInBetween() throws {
-        let run = ExampleRun("heart.lua")
+        let run = ScriptHarness(example: "heart.lua")
         #expect(run.start() == nil)
         let heart = try #require(run.layer(named: "heart"))
         // Halfway from 0.2 (1.3, 0.7) to 0.4 (0.8, 1.2): (1.05, 0.95).
@@ -59,7 +60,7 @@ struct HeartTests {
     }
 
     @Test func thePlayheadCrossesEachDotAsTheHeartReachesIt() throws {
-        let run = ExampleRun("heart.lua")
+        let run = ScriptHarness(example: "heart.lua")
         #expect(run.start() == nil)
         let timeline = try #require(run.layer(named: "timeline"))
         let width = timeline.rect(.bounds, .model).size.width

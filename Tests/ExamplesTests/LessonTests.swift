@@ -1,18 +1,19 @@
 import Foundation
 import LayerKit
 import Render
+import TestSupport
 import Testing
 
 /// A few lessons whose point can be checked: what they say happens, happens.
 struct LessonTests {
     /// The lesson's three rows of animations, in order: the paused one, half and double speed.
-    func rows(_ run: ExampleRun) throws -> [Layer] {
+    func rows(_ run: ScriptHarness) throws -> [Layer] {
         let stage = try #require(run.layer(named: "stage"))
         return stage.sublayers.filter { $0.sublayers.count == 2 && !($0 is TextLayer) }
     }
 
     @Test func layerTimePausesAndResumesWhereItWas() throws {
-        let run = ExampleRun("lessons/09-layer-time.lua")
+        let run = ScriptHarness(example: "lessons/09-layer-time.lua")
         #expect(run.start() == nil)
         let rows = try rows(run)
         try #require(rows.count == 3)
@@ -35,7 +36,7 @@ struct LessonTests {
     }
 
     @Test func aCompletionBlockWaitsForItsAnimations() throws {
-        let run = ExampleRun("lessons/07-transactions.lua")
+        let run = ScriptHarness(example: "lessons/07-transactions.lua")
         #expect(run.start() == nil)
         run.run(until: 3)
         let stage = try #require(run.layer(named: "stage"))
@@ -60,7 +61,7 @@ struct LessonTests {
     /// Lesson 12's equalizer staggers its bars with instanceDelay: each bar is drawn 0.12 s later
     /// in its bounce than the one before, so the bars stand at different heights.
     @Test func replicatorInstancesAreStaggeredByInstanceDelay() throws {
-        let run = ExampleRun("lessons/12-replicators.lua")
+        let run = ScriptHarness(example: "lessons/12-replicators.lua")
         #expect(run.start() == nil)
         run.run(until: 1.3)
         let frame = run.render(width: 800, height: 600)

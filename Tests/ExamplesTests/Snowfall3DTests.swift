@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import TestSupport
 import Testing
 
 /// Seed 002: a timer makes a flake every second; each falls from above the top edge to below the
@@ -7,12 +8,12 @@ import Testing
 /// the number of layers stays flat, however long it runs. The ginkgo variant likewise.
 struct Snowfall3DTests {
     /// The flakes: the root's sublayers but the sky behind them.
-    func flakes(_ run: ExampleRun) -> [Layer] {
+    func flakes(_ run: ScriptHarness) -> [Layer] {
         run.scene.root.sublayers.filter { !($0 is GradientLayer) }
     }
 
     @Test func aFlakeFallsTumblesAndIsRemovedInItsCompletionBlock() throws {
-        let run = ExampleRun("snowfall-3d.lua")
+        let run = ScriptHarness(example: "snowfall-3d.lua")
         #expect(run.start() == nil)
         run.run(until: 0.9)
         #expect(flakes(run).isEmpty)
@@ -44,7 +45,7 @@ struct Snowfall3DTests {
     }
 
     @Test func theLayerCountStaysFlatOverTenMinutes() throws {
-        let run = ExampleRun("snowfall-3d.lua", fps: 30)
+        let run = ScriptHarness(example: "snowfall-3d.lua", fps: 30)
         #expect(run.start() == nil)
         run.run(until: 30)
         var onScreen: [Int] = []
@@ -65,7 +66,7 @@ struct Snowfall3DTests {
     }
 
     @Test func theGinkgoLeavesFallAndGoTheSameWay() throws {
-        let run = ExampleRun("ginkgo-3d.lua", fps: 30)
+        let run = ScriptHarness(example: "ginkgo-3d.lua", fps: 30)
         #expect(run.start() == nil)
         run.run(until: 60)
         let leaves = flakes(run)

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import Render
+import TestSupport
 import Testing
 @testable import LuaHost
 
@@ -10,12 +11,12 @@ import Testing
 /// while their opacity goes 0 → 1 → 1 → 0 at the article's key times.
 struct SnowfallTests {
     /// The flakes in the example's "snow" layer.
-    func flakes(_ run: ExampleRun) throws -> [Layer] {
+    func flakes(_ run: ScriptHarness) throws -> [Layer] {
         try #require(run.layer(named: "snow")).sublayers
     }
 
     @Test func nothingFallsUntilTheButtonIsTapped() throws {
-        let run = ExampleRun("snowfall.lua")
+        let run = ScriptHarness(example: "snowfall.lua")
         #expect(run.start() == nil)
         run.run(until: 3)
         #expect(try flakes(run).isEmpty)
@@ -28,7 +29,7 @@ struct SnowfallTests {
     }
 
     @Test func flakesFallTurnAndFadeAsTheArticleSays() throws {
-        let run = ExampleRun("snowfall.lua")
+        let run = ScriptHarness(example: "snowfall.lua")
         #expect(run.start() == nil)
         run.run(until: 1)
         let tapped = run.time
@@ -99,7 +100,7 @@ struct SnowfallTests {
     }
 
     @Test func theRenderShowsSnowOnlyAfterTheTap() throws {
-        let run = ExampleRun("snowfall.lua", size: Size(width: 320, height: 240))
+        let run = ScriptHarness(example: "snowfall.lua", size: Size(width: 320, height: 240))
         #expect(run.start() == nil)
         run.run(until: 2)
         // Bright pixels above the button (the button and its label are below y = 170).
@@ -121,7 +122,7 @@ struct SnowfallTests {
     }
 
     @Test func theGalleryWrapperTapsTheButton() throws {
-        let run = ExampleRun("gallery-snowfall.lua")
+        let run = ScriptHarness(example: "gallery-snowfall.lua")
         #expect(run.start() == nil)
         run.run(until: 0.4)
         #expect(try flakes(run).isEmpty)
@@ -131,7 +132,7 @@ struct SnowfallTests {
     }
 
     @Test func theDisplayLinkVersionFallsAndFadesByHand() throws {
-        let run = ExampleRun("snowfall-displaylink.lua")
+        let run = ScriptHarness(example: "snowfall-displaylink.lua")
         #expect(run.start() == nil)
         run.run(until: 2)
         let flakes = try flakes(run)

@@ -77,19 +77,6 @@ struct SchedulerTests {
         #expect(calls <= 31)
     }
 
-    @Test func clocks() {
-        let virtual = VirtualClock(start: 5)
-        virtual.advance(by: 0.5)
-        virtual.advance(by: -1)
-        virtual.advance(by: .nan)
-        #expect(virtual.now == 5.5)
-        let real = RealClock()
-        real.isPaused = true
-        let a = real.now
-        real.step(by: 0.25)
-        #expect(abs(real.now - a - 0.25) < 1e-6)
-    }
-
     @Test func seededRandomRepeats() {
         var a = SeededRandom(seed: 42), b = SeededRandom(seed: 42), c = SeededRandom(seed: 43)
         let xs = (0..<5).map { _ in a.nextUnit() }

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayerKit
+import TestSupport
 
 // MARK: - Independent references
 
@@ -18,24 +19,6 @@ private func slowMonotonicSolve(_ c: (Double, Double, Double, Double), _ x: Doub
         if bernstein(c.0, c.2, mid) < x { lo = mid } else { hi = mid }
     }
     return bernstein(c.1, c.3, (lo + hi) / 2)
-}
-
-/// A seeded SplitMix64 generator, so the random cases are the same on every run.
-private struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform Double in lower..<upper.
-    mutating func uniform(_ lower: Double, _ upper: Double) -> Double {
-        lower + (upper - lower) * Double(next() >> 11) / Double(1 << 53)
-    }
 }
 
 // MARK: - Chromium's cubic-bezier tables (ui/gfx/geometry/cubic_bezier_unittest.cc)
@@ -310,7 +293,7 @@ private struct SplitMix64 {
     /// 1,000 seeded curves, x control points in [-1, 2] and y in [-2, 3], 50 inputs each: never
     /// NaN, and the result is y(s) for an s with x(s) within 1e-6 of the input.
     @Test func randomCurvesFindARoot() {
-        var random = SplitMix64(state: 0x5EED_0001)
+        var random = SeededRandom(seed: 0x5EED_0001)
         var failures = 0
         for _ in 0..<1000 {
             let curve = CubicBezier(
@@ -347,7 +330,7 @@ private struct SplitMix64 {
 
     /// Monotonic seeded curves (x control points in 0...1, y in [-2, 3]) against plain bisection.
     @Test func randomMonotonicCurvesMatchBisection() {
-        var random = SplitMix64(state: 0x5EED_0002)
+        var random = SeededRandom(seed: 0x5EED_0002)
         var worst = 0.0
         for _ in 0..<200 {
             let c = (random.uniform(0, 1), random.uniform(-2, 3), random.uniform(0, 1), random.uniform(-2, 3))

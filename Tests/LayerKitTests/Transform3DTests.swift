@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayerKit
+import TestSupport
 
 @Suite("Transform3D")
 struct Transform3DTests {
@@ -73,7 +74,7 @@ struct Transform3DTests {
     }
 
     @Test func concatenationIsAssociativeAndHasIdentity() {
-        var rng = Random(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<20 {
             let a = rng.matrix(), b = rng.matrix(), c = rng.matrix()
             expectClose((a * b) * c, a * (b * c), tolerance: 1e-9)
@@ -82,7 +83,7 @@ struct Transform3DTests {
     }
 
     @Test func scaledTranslatedRotatedPreMultiply() {
-        var rng = Random(seed: 11)
+        var rng = SeededRandom(seed: 11)
         for _ in 0..<20 {
             let t = rng.matrix()
             #expect(t.scaled(x: 2, y: -3, z: 0.5) == Transform3D(scaleX: 2, y: -3, z: 0.5) * t)
@@ -106,7 +107,7 @@ struct Transform3DTests {
         #expect(Transform3D(scaleX: 2, y: 3, z: 4).determinant == 24)
         #expect(close(Transform3D(rotationAngle: 0.8, x: 1, y: -2, z: 0.5).determinant, 1))
         #expect(Transform3D(translationX: 100, y: 200, z: 300).determinant == 1)
-        var rng = Random(seed: 3)
+        var rng = SeededRandom(seed: 3)
         for _ in 0..<20 {
             let a = rng.matrix(), b = rng.matrix()
             #expect(close((a * b).determinant, a.determinant * b.determinant, tolerance: 1e-9))
@@ -114,7 +115,7 @@ struct Transform3DTests {
     }
 
     @Test func inverseUndoesTheTransform() throws {
-        var rng = Random(seed: 5)
+        var rng = SeededRandom(seed: 5)
         for _ in 0..<50 {
             let m = rng.matrix()
             let inverse = try #require(m.inverted)
@@ -208,7 +209,7 @@ struct Transform3DTests {
     }
 
     @Test func caStyleTransformsRoundTrip() {
-        var rng = Random(seed: 1)
+        var rng = SeededRandom(seed: 1)
         for i in 0..<300 {
             // Built from the primitive constructors, independently of init(parts:).
             var scale = Transform3D(scaleX: rng.uniform(0.2, 3), y: rng.uniform(0.2, 3), z: rng.uniform(0.2, 3))
@@ -229,7 +230,7 @@ struct Transform3DTests {
     }
 
     @Test func generalMatricesRoundTrip() {
-        var rng = Random(seed: 2)
+        var rng = SeededRandom(seed: 2)
         for _ in 0..<300 {
             expectRoundTrip(rng.matrix())
         }
@@ -245,7 +246,7 @@ struct Transform3DTests {
     }
 
     @Test func partsRoundTrip() {
-        var rng = Random(seed: 4)
+        var rng = SeededRandom(seed: 4)
         for _ in 0..<200 {
             var p = TransformParts()
             p.translationX = rng.uniform(-300, 300); p.translationY = rng.uniform(-300, 300)
@@ -315,7 +316,7 @@ struct Transform3DTests {
     // MARK: Interpolation
 
     @Test func interpolationEndpoints() {
-        var rng = Random(seed: 9)
+        var rng = SeededRandom(seed: 9)
         for _ in 0..<50 {
             let a = rng.matrix(), b = rng.matrix()
             #expect(Transform3D.interpolate(a, b, 0) == a)
@@ -370,7 +371,7 @@ struct Transform3DTests {
 
     @Test(arguments: [-1.0, -0.5, 1.5, 2.0, 10.0])
     func extrapolationStaysFinite(fraction: Double) {
-        var rng = Random(seed: 13)
+        var rng = SeededRandom(seed: 13)
         for _ in 0..<20 {
             let m = Transform3D.interpolate(rng.matrix(), rng.matrix(), fraction)
             #expect(entries(m).allSatisfy { $0.isFinite })
@@ -410,44 +411,25 @@ extension Transform3DTests {
     private func expectRoundTrip(_ m: Transform3D, sourceLocation: SourceLocation = #_sourceLocation) {
         expectClose(Transform3D(parts: m.parts), m, sourceLocation: sourceLocation)
     }
+}
 
-    /// A small deterministic generator (SplitMix64), so that the random tests repeat exactly.
-    private struct Random {
-        var state: UInt64
-
-        init(seed: UInt64) {
-            state = seed
-        }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func uniform(_ low: Double, _ high: Double) -> Double {
-            low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-        }
-
-        /// A random matrix whose upper 3x3 is well conditioned, with translation and perspective.
-        mutating func matrix() -> Transform3D {
-            var m = Transform3D(rotationAngle: uniform(-3, 3), x: uniform(-1, 1), y: uniform(-1, 1), z: uniform(-1, 1))
-            for row in 0..<3 {
-                for column in 0..<3 {
-                    m[row, column] = m[row, column] * uniform(0.5, 2) + uniform(-0.3, 0.3)
-                }
+private extension SeededRandom {
+    /// A random matrix whose upper 3x3 is well conditioned, with translation and perspective.
+    mutating func matrix() -> Transform3D {
+        var m = Transform3D(rotationAngle: uniform(-3, 3), x: uniform(-1, 1), y: uniform(-1, 1), z: uniform(-1, 1))
+        for row in 0..<3 {
+            for column in 0..<3 {
+                m[row, column] = m[row, column] * uniform(0.5, 2) + uniform(-0.3, 0.3)
             }
-            m = m.scaled(x: uniform(0.5, 2), y: uniform(0.5, 2), z: uniform(0.5, 2))
-            m.m14 = uniform(-0.005, 0.005)
-            m.m24 = uniform(-0.005, 0.005)
-            m.m34 = uniform(-0.005, 0.005)
-            m.m41 = uniform(-200, 200)
-            m.m42 = uniform(-200, 200)
-            m.m43 = uniform(-50, 50)
-            m.m44 = uniform(0.8, 1.2)
-            return m
         }
+        m = m.scaled(x: uniform(0.5, 2), y: uniform(0.5, 2), z: uniform(0.5, 2))
+        m.m14 = uniform(-0.005, 0.005)
+        m.m24 = uniform(-0.005, 0.005)
+        m.m34 = uniform(-0.005, 0.005)
+        m.m41 = uniform(-200, 200)
+        m.m42 = uniform(-200, 200)
+        m.m43 = uniform(-50, 50)
+        m.m44 = uniform(0.8, 1.2)
+        return m
     }
 }

@@ -1,13 +1,13 @@
 import Foundation
 import LuaBridge
+import TestSupport
 import Testing
 @testable import LuaHost
 
 /// The checked-in docs are what the declarations generate. Re-record with `snowglobe docs`
 /// (or RECORD_SNAPSHOTS=1 when running the tests).
 struct DocsTests {
-    static let docsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs").path
+    static let docsFolder = Project.docs
 
     @Test(arguments: ["api.md", "ca.lua"])
     func checkedInDocsAreCurrent(file: String) throws {

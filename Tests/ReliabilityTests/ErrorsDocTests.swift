@@ -11,8 +11,7 @@ import Viewer
 /// the viewer does (clicks, keys, reloads). The test fails when the page is stale; re-record it
 /// with RECORD_SNAPSHOTS=1.
 struct ErrorsDocTests {
-    static let docsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs").path
+    static let docsFolder = Project.docs
 
     @Test func theErrorPageIsWhatTheCasesPrint() throws {
         let (generated, seen) = try Self.markdown()
@@ -152,10 +151,8 @@ struct ErrorsDocTests {
         process.waitUntilExit()
         let text = String(decoding: outData, as: UTF8.self) + String(decoding: errData, as: UTF8.self)
         // Paths as a user reads them: the script's folder and the project's (Scripts/) left out.
-        let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path
         let (shown, traceback) = withoutTracebacks(text.replacingOccurrences(of: folder + "/", with: "")
-            .replacingOccurrences(of: projectRoot + "/", with: ""))
+            .replacingOccurrences(of: Project.root + "/", with: ""))
         let exit = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "\(process.terminationStatus)"
         return Seen(text: shown, exit: exit, traceback: traceback)
     }

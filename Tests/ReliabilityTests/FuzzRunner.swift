@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import LayerKit
 import LuaBridge
+import TestSupport
 import Render
 import Viewer
 @testable import LuaHost
@@ -318,8 +319,7 @@ func fuzz(seed: UInt64, count: Int, seconds: Double, only: UInt64? = nil, storms
 }
 
 /// The package's `.build/fuzz` folder.
-let fuzzOutFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent(".build/fuzz").path
+let fuzzOutFolder = Project.root + "/.build/fuzz"
 
 private func fuzzOnThisThread(seed: UInt64, count: Int, seconds: Double, only: UInt64?, storms: Bool,
                               verbose: Bool) -> FuzzSummary {

@@ -1,6 +1,7 @@
 import Foundation
 import LayerKit
 import LuaBridge
+import TestSupport
 import Viewer
 @testable import LuaHost
 @testable import snowglobe
@@ -47,9 +48,7 @@ struct Soak {
 
     /// The package's Scripts/ library, if there is one.
     static let scriptsFolder: String? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent("Scripts").path
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        FileManager.default.fileExists(atPath: Project.scripts) ? Project.scripts : nil
     }()
 
     /// Runs the script and returns the samples and what did not hold steady.

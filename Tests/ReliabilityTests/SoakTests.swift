@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Ten minutes of virtual time: a scene that makes and removes layers forever holds steady, and
@@ -82,9 +83,7 @@ struct SoakTests {
     /// SOAK_EXAMPLES names.
     static var examples: [String] {
         let setting = ProcessInfo.processInfo.environment["SOAK_EXAMPLES"] ?? "1"
-        let root = setting.hasPrefix("/") ? setting
-            : URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Examples").path
+        let root = setting.hasPrefix("/") ? setting : Project.examples
         guard let files = FileManager.default.enumerator(atPath: root) else { return [] }
         return files.compactMap { $0 as? String }.filter { $0.hasSuffix(".lua") }.sorted().map { root + "/" + $0 }
     }

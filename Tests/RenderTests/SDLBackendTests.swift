@@ -1,4 +1,5 @@
 import LayerKit
+import SDLSoftware
 import Testing
 @testable import Render
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Viewer
 
 /// The watcher behind hot reload: it must see every way editors save, and nothing else.

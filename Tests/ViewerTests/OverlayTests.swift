@@ -62,7 +62,8 @@ struct OverlayTests {
         scene.step(to: 0.5)
         var hud = HUDReport()
         for i in 0..<30 { hud.frame(at: 100 + Double(i) / 60, frameTime: 0.004) }
-        let lines = hud.lines(scene: scene, status: "running", mediaTime: 0.5)
-        #expect(lines == [" 30 fps   frame 4.00 ms   time 0.50 s", "layers 2   animations 1   particles 0", "script: running"])
+        let lines = hud.lines(scene: scene, status: "running", mediaTime: 0.5, tick: 30)
+        #expect(lines == [" 30 fps   frame 4.00 ms   time 0.500 s   tick 30", "layers 2   animations 1   particles 0",
+                          "script: running"])
     }
 }

@@ -29,6 +29,10 @@ final class ViewerProcess: @unchecked Sendable {
                              "echo \"display $DISPLAY $XAUTHORITY\"; exec \"$0\" \"$@\"",
                              ViewerProcess.binary, script, "--screenshots", folder, "--quit-after", "120"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        // The viewer remembers timelines in the state folder: the test's own, not the user's.
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["XDG_STATE_HOME"] = folder + "/state"
+        process.environment = inherited
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -52,10 +56,9 @@ final class ViewerProcess: @unchecked Sendable {
         guard parts.count >= 3 else { throw Failure(description: "xvfb-run said: \(announced)") }
         environment = ["DISPLAY": parts[1], "XAUTHORITY": parts[2], "PATH": "/usr/bin:/bin"]
         // The window is there when xdotool finds it (a machine busy with other tests can take a
-        // while); then put the pointer inside it, where keys reach it (no window manager runs).
-        // In a full test run the window has been seen to take more than 20 s to appear (the
-        // X server busy all that time): go on after 60 s with the pointer at the screen's
-        // centre, where the window opens (SDLWindow centres it).
+        // long while); then put the pointer inside it, where keys reach it (no window manager
+        // runs). Past 60 s, go on with the pointer at the screen's centre, where the window
+        // opens (SDLWindow centres it), and let the screenshot's retries find the window later.
         let deadline = Date().addingTimeInterval(60)
         var window = ""
         while window.isEmpty && Date() < deadline {
@@ -137,7 +140,7 @@ final class ViewerProcess: @unchecked Sendable {
         let saved: (String) -> Bool = { $0.hasPrefix("snowglobe: screenshot saved to ") }
         for attempt in 0..<6 {
             // Unanswered: the pointer may have been left outside a window that appeared late.
-            if attempt > 0 { try pointInsideWindow(findWindow()) }
+            if attempt > 0 { try pointInsideWindow((try? findWindow()) ?? "") }
             try press("F12")
             if (try? waitForLine(after: before, timeout: 10, saved)) != nil { break }
         }

@@ -184,13 +184,12 @@ struct ParticleBenchmark {
     /// This program drawing the scene in a window under Xvfb (`--particle-window`), as a child
     /// process so that the window gets a display of its own.
     static func window(_ setup: Setup, frames: Int, warmup: Int) -> Peer {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let name: String
         switch setup {
         case .peer(let target): name = "\(target)"
         case .seed004: name = "seed004"
         }
-        return Peer(executable: "xvfb-run", arguments: ["-a", "-s", "-screen 0 1280x720x24", me, "--particle-window", name,
+        return Peer(executable: "xvfb-run", arguments: ["-a", "-s", "-screen 0 1280x720x24", Peer.thisProgram, "--particle-window", name,
                                                         "\(frames)", "\(warmup)"])
     }
 

@@ -17,7 +17,13 @@ struct Peer {
         return fields
     }
 
+    /// This benchmark program's own path, for sections that run in a child process of their own.
+    static let thisProgram = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0]
+
+    /// `name` found on PATH, or `name` itself when it is a path.
     static func which(_ name: String) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for dir in paths {
             let candidate = "\(dir)/\(name)"

@@ -4,7 +4,7 @@ import Render
 
 /// Seed 000's snowfall at scale: `count` layers, each with the article's three animations
 /// (translation.y and rotation.z with ease-in sine, a four-keyframe opacity with ease-in-out
-/// sine), repeating forever (Render's `SnowfallBenchmark` scene); the presentation tree
+/// sine), repeating forever (`SnowfallBenchmark`'s scene); the presentation tree
 /// evaluated once a frame, without drawing.
 struct PresentationBenchmark {
     let count: Int

@@ -4,91 +4,51 @@ import Foundation
 /// again and again (in place, with a changed comment) and reads the viewer's own report of each
 /// reload — from the file's modification time to the first frame of the new scene presented.
 /// (The kernel stamps files with a coarse clock, so the figure can be a few ms high, never low.)
+/// Opened at a media time `at`, paused, each reload replays the new script to that moment.
 struct ReloadBenchmark {
     let snowglobe: String
     let examples: [String]
     let scriptsFolder: String?
     let saves: Int
+    /// Where the viewer opens, paused (nil: at 0, playing).
+    var at: Double? = nil
+    /// Seconds between one reload's report and the next save.
+    var pause = 0.3
+    /// Seconds of saving per example after which, once three reloads are measured, no more
+    /// saves are made (nil: all `saves`), so that a slow example does not hold up the run.
+    var timeLimit: Double? = nil
 
     /// Milliseconds of each reload, per example name.
     func run(on server: XvfbServer) -> [(name: String, latencies: [Double])] {
         examples.compactMap { example in
-            let name = (example as NSString).lastPathComponent
-            let folder = NSTemporaryDirectory() + "snowglobe-reload-\(getpid())-\(name)"
-            try? FileManager.default.removeItem(atPath: folder)
-            let source = (example as NSString).deletingLastPathComponent
-            // Copy the example's folder so that its local modules come along and the original stays untouched.
-            guard (try? FileManager.default.copyItem(atPath: source, toPath: folder)) != nil,
-                  let original = try? String(contentsOfFile: example, encoding: .utf8) else { return nil }
-            let path = folder + "/" + name
-            var environment = server.environment
-            if let scriptsFolder { environment["SNOWGLOBE_SCRIPTS"] = scriptsFolder }
-            let viewer = Process()
-            viewer.executableURL = URL(fileURLWithPath: snowglobe)
-            viewer.arguments = [path, "--quit-after", "\(Double(saves) * 11 + 20)"]
-            viewer.environment = environment
-            viewer.currentDirectoryURL = URL(fileURLWithPath: folder)
-            let lines = LineCollector()
-            viewer.standardOutput = lines.pipe
-            viewer.standardError = FileHandle.nullDevice
-            guard (try? viewer.run()) != nil else { return nil }
-            defer {
-                viewer.terminate()
-                viewer.waitUntilExit()
-                try? FileManager.default.removeItem(atPath: folder)
-            }
+            var arguments = ["--quit-after", "\(Double(saves) * 11 + 20)"]
+            if let at { arguments += ["--at", "\(at)", "--paused"] }
+            guard let session = ViewerSession(example: example, snowglobe: snowglobe, arguments: arguments,
+                                              scriptsFolder: scriptsFolder, server: server) else { return nil }
+            let name = session.name
+            // Opened at a time, each reload must report that time.
+            let reloaded = "snowglobe: reloaded \(name) at " + (at.map { String(format: "%.2f s ", $0) } ?? "")
             Thread.sleep(forTimeInterval: 2)  // the window opens and the first run settles
             var latencies: [Double] = []
+            let started = Date()
             for save in 1...saves {
-                let before = lines.count
-                try? Data((original + "\n-- save \(save)\n").utf8).write(to: URL(fileURLWithPath: path))
-                let line = lines.wait(after: before, timeout: 10) {
-                    $0.hasPrefix("snowglobe: reloaded \(name) in ") || $0.hasPrefix("snowglobe: \(name) did not load")
+                if let timeLimit, latencies.count >= 3, Date().timeIntervalSince(started) > timeLimit { break }
+                let before = session.lines.count
+                session.save(save)
+                let line = session.waitForLine(after: before, timeout: 30) {
+                    $0.hasPrefix(reloaded) || $0.hasPrefix("snowglobe: \(name) did not load")
                 }
                 // An example that does not load here (it needs something this build lacks) has no figure.
-                guard let line, line.hasPrefix("snowglobe: reloaded") else { break }
-                // "snowglobe: reloaded NAME in 16.2 ms (script …)"
-                if let range = line.range(of: " in "),
-                   let ms = Double(line[range.upperBound...].prefix { $0 != " " }) { latencies.append(ms) }
-                Thread.sleep(forTimeInterval: 0.3)
+                guard let line, line.hasPrefix(reloaded) else {
+                    let said = line.map { ": " + $0 } ?? ""
+                    FileHandle.standardError.write(Data("reload \(name): no report of save \(save)\(said)\n".utf8))
+                    break
+                }
+                // "snowglobe: reloaded NAME at 3.52 s in 16.2 ms (script …)"
+                if let ms = ViewerSession.milliseconds(in: line) { latencies.append(ms) }
+                Thread.sleep(forTimeInterval: pause)
             }
             return (name, latencies)
         }
-    }
-}
-
-/// Collects a child's output lines as they come.
-final class LineCollector: @unchecked Sendable {
-    let pipe = Pipe()
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    init() {
-        let handle = pipe.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            var pending = Data()
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { break }
-                pending.append(data)
-                while let newline = pending.firstIndex(of: 10) {
-                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                    pending.removeSubrange(pending.startIndex...newline)
-                    lock.withLock { lines.append(line) }
-                }
-            }
-        }
-    }
-
-    var count: Int { lock.withLock { lines.count } }
-
-    /// The first line after the first `after` that matches, waiting up to `timeout` seconds.
-    func wait(after: Int, timeout: Double, _ match: (String) -> Bool) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let line = lock.withLock({ lines.dropFirst(after).first(where: match) }) { return line }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return nil
     }
 }

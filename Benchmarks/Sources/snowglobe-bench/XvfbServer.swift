@@ -1,10 +1,13 @@
 import Foundation
 
 /// An Xvfb server of the benchmark's own, on a free display number, so that windowed runs (ours
-/// and LÖVE's) are timed without xvfb-run's start-up in the figures.
+/// and LÖVE's) are timed without xvfb-run's start-up in the figures. Programs run on it get a
+/// state folder of the server's own, so that no viewer reads or writes the user's remembered
+/// timelines.
 final class XvfbServer {
     let display: String
     private let process = Process()
+    private let stateFolder = NSTemporaryDirectory() + "snowglobe-bench-state-\(getpid())-\(UUID().uuidString)"
 
     /// Starts Xvfb at `width`×`height`; nil when Xvfb is not installed or does not come up.
     init?(width: Int = 1280, height: Int = 720) {
@@ -28,6 +31,7 @@ final class XvfbServer {
     deinit {
         process.terminate()
         process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: stateFolder)
     }
 
     /// The environment a windowed program needs to use this server.
@@ -36,6 +40,7 @@ final class XvfbServer {
         env["DISPLAY"] = display
         env["SDL_AUDIODRIVER"] = "dummy"
         env["ALSOFT_DRIVERS"] = "null"
+        env["XDG_STATE_HOME"] = stateFolder
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         return env
     }

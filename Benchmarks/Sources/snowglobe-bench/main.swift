@@ -5,12 +5,13 @@ import Render
 /// ratios pair by pair. Writes Benchmarks/results/latest.json as well as the table.
 let arguments = CommandLine.arguments
 if arguments.contains("--particle-window") { ParticleBenchmark.windowMain(arguments) }
+if arguments.contains("--memory-child") { MemoryBenchmark.childMain(arguments) }
 let repeats = Int(value(after: "--repeats") ?? "") ?? 5
 let layerCount = Int(value(after: "--layers") ?? "") ?? 100_000
 let peersDir = value(after: "--peers") ?? "../../shared/peers"
-/// Whether the section `name` runs (`--only NAME` runs one section).
+/// Whether the section `name` runs (`--only NAME` runs one section, `--only A,B` several).
 func selected(_ name: String) -> Bool {
-    value(after: "--only").map { $0 == name } ?? true
+    value(after: "--only").map { $0.split(separator: ",").contains(Substring(name)) } ?? true
 }
 
 func value(after flag: String) -> String? {
@@ -77,13 +78,18 @@ if selected("bridge") {
     }
 }
 
-// Memory a layer costs, bare and with seed 000's three animations (resident memory).
+// Memory a layer costs, bare and with seed 000's three animations (resident memory, measured in
+// a child process so that the sections before this one do not count).
 if selected("memory") {
-    let memory = MemoryBenchmark(count: layerCount).run()
-    rows.append(Row(benchmark: "memory per layer, bare (\(layerCount) layers)", unit: "bytes", snowglobe: memory.bare,
-                    peer: "n/a", peerValue: nil, ratio: nil, note: "resident memory before and after, divided by the count"))
-    rows.append(Row(benchmark: "memory per layer with seed 000's 3 animations", unit: "bytes", snowglobe: memory.animated,
-                    peer: "n/a", peerValue: nil, ratio: nil, note: "the layer, its animation copies and their compiled plans"))
+    if let memory = MemoryBenchmark(count: layerCount).runInChild() {
+        rows.append(Row(benchmark: "memory per layer, bare (\(layerCount) layers)", unit: "bytes", snowglobe: memory.bare,
+                        peer: "n/a", peerValue: nil, ratio: nil,
+                        note: "resident memory before and after, divided by the count, in a process of its own"))
+        rows.append(Row(benchmark: "memory per layer with seed 000's 3 animations", unit: "bytes", snowglobe: memory.animated,
+                        peer: "n/a", peerValue: nil, ratio: nil, note: "the layer, its animation copies and their compiled plans"))
+    } else {
+        FileHandle.standardError.write(Data("memory benchmark: its child process printed no result\n".utf8))
+    }
 }
 
 // Drawing: the seed 000 snowfall, 10,000 sprites at 1280x720, headless on one core against
@@ -97,10 +103,29 @@ if selected("render") {
     }
 }
 
+/// The examples (Examples/*.lua, --examples) and the modules they require (--scripts).
+let examplesDir = value(after: "--examples") ?? "../Examples"
+let examples = ((try? FileManager.default.contentsOfDirectory(atPath: examplesDir)) ?? [])
+    .filter { $0.hasSuffix(".lua") }.sorted().map { examplesDir + "/" + $0 }
+let scriptsFolder = value(after: "--scripts")
+
+/// The viewer's binary and a private Xvfb for the windowed section `name`, or nil (said) when
+/// either is missing.
+func viewerSetup(_ name: String) -> (snowglobe: String, server: XvfbServer)? {
+    guard let snowglobe = value(after: "--snowglobe"), FileManager.default.isExecutableFile(atPath: snowglobe),
+          let server = XvfbServer() else {
+        FileHandle.standardError.write(Data("\(name) benchmarks skipped: give --snowglobe PATH and install Xvfb\n".utf8))
+        return nil
+    }
+    return (snowglobe, server)
+}
+
+func format(_ x: Double) -> String { String(format: "%.1f", x) }
+
 // The viewer: start-up to first frame against LÖVE's, and hot-reload latency for each example,
 // in windows on a private Xvfb (llvmpipe's OpenGL, as LÖVE uses).
-if selected("viewer"), let snowglobe = value(after: "--snowglobe"), FileManager.default.isExecutableFile(atPath: snowglobe),
-   let server = XvfbServer() {
+if selected("viewer"), let setup = viewerSetup("viewer") {
+    let (snowglobe, server) = setup
     let startup = StartupBenchmark(snowglobe: snowglobe, peersDir: peersDir, runs: 10).run(on: server)
     if !startup.ours.isEmpty {
         rows.append(Row(benchmark: "start-up to first frame, window on a running Xvfb", unit: "ms",
@@ -118,18 +143,57 @@ if selected("viewer"), let snowglobe = value(after: "--snowglobe"), FileManager.
                         ratio: window.ratios.isEmpty ? nil : median(window.ratios),
                         note: "median frame work (script, evaluation, drawing, present); target: at most LÖVE's"))
     }
-    let examplesDir = value(after: "--examples") ?? "../Examples"
-    let examples = ((try? FileManager.default.contentsOfDirectory(atPath: examplesDir)) ?? [])
-        .filter { $0.hasSuffix(".lua") }.sorted().map { examplesDir + "/" + $0 }
-    let reload = ReloadBenchmark(snowglobe: snowglobe, examples: examples, scriptsFolder: value(after: "--scripts"),
+    let reload = ReloadBenchmark(snowglobe: snowglobe, examples: examples, scriptsFolder: scriptsFolder,
                                  saves: Int(value(after: "--saves") ?? "") ?? 20)
     for (name, latencies) in reload.run(on: server) where !latencies.isEmpty {
         rows.append(Row(benchmark: "hot reload, save to first new frame: \(name)", unit: "ms",
                         snowglobe: median(latencies), peer: "target", peerValue: 50, ratio: median(latencies) / 50,
-                        note: "p95 \(String(format: "%.1f", percentile(latencies, 0.95))) ms over \(latencies.count) saves"))
+                        note: "p95 \(format(percentile(latencies, 0.95))) ms over \(latencies.count) saves"))
     }
-} else {
-    FileHandle.standardError.write(Data("viewer benchmarks skipped: give --snowglobe PATH and install Xvfb\n".utf8))
+}
+
+// Time in the viewer: a seek back to 60 s, and a reload at 10 s and at 60 s, for each seed
+// example (Examples/*.lua but the gallery-* variants), against DESIGN.md's targets. An example
+// with a gallery variant is run through it: the variant taps what a user would (snowfall shows
+// no snow until its button is tapped), so the run replayed is the one a user sees.
+if selected("seek"), let setup = viewerSetup("seek") {
+    let (snowglobe, server) = setup
+    let seeds = examples.filter { !($0 as NSString).lastPathComponent.hasPrefix("gallery-") }.map { path in
+        let gallery = examplesDir + "/gallery-" + (path as NSString).lastPathComponent
+        return examples.contains(gallery) ? gallery : path
+    }
+    // Seeks back and saves per example and row; an example stops after 8 s once it has 3.
+    let count = Int(value(after: "--seeks") ?? "") ?? 12, limit = 8.0
+    let seek = SeekBenchmark(snowglobe: snowglobe, examples: seeds, scriptsFolder: scriptsFolder, seeks: count,
+                             timeLimit: limit)
+    let seconds = SeekBenchmark.target
+    for (name, parked, rebuilt) in seek.run(on: server) {
+        if !parked.isEmpty {
+            let m = median(parked), p95 = percentile(parked, 0.95)
+            let over = "over \(parked.count) seeks back from 61 s by a press on the ruler"
+            rows.append(Row(benchmark: "seek back to 60 s in the viewer, scrubbing, median: \(name)", unit: "ms",
+                            snowglobe: m, peer: "target", peerValue: 50, ratio: m / 50,
+                            note: "press to frame shown, from the run parked near 60 s, \(over)"))
+            rows.append(Row(benchmark: "seek back to 60 s in the viewer, scrubbing, p95: \(name)", unit: "ms",
+                            snowglobe: p95, peer: "target", peerValue: 50, ratio: p95 / 50, note: over))
+        }
+        if !rebuilt.isEmpty {
+            let m = median(rebuilt)
+            rows.append(Row(benchmark: "seek back to 60 s, first time (replayed from 0), median: \(name)", unit: "ms",
+                            snowglobe: m, peer: "target", peerValue: 50, ratio: m / 50,
+                            note: "the run rebuilt and 3600 ticks replayed, over \(rebuilt.count) seeks; \(format(m / seconds)) ms per simulated second"))
+        }
+    }
+    for (at, target) in [(10.0, 50.0), (60.0, 100.0)] {
+        let reload = ReloadBenchmark(snowglobe: snowglobe, examples: seeds, scriptsFolder: scriptsFolder,
+                                     saves: count, at: at, pause: 0.15, timeLimit: limit)
+        for (name, latencies) in reload.run(on: server) where !latencies.isEmpty {
+            let p95 = percentile(latencies, 0.95)
+            rows.append(Row(benchmark: "reload at \(Int(at)) s, save to first new frame, p95: \(name)", unit: "ms",
+                            snowglobe: p95, peer: "target", peerValue: target, ratio: p95 / target,
+                            note: "median \(format(median(latencies))) ms over \(latencies.count) saves, opened paused at \(Int(at)) s"))
+        }
+    }
 }
 
 // Particles: LÖVE's ParticleSystem scene (peers/love-particles) rebuilt as an emitter layer at the

@@ -1,3 +1,5 @@
+import Spelling
+
 /// Why an animation could not be added to a layer.
 public enum AnimationError: Error, Equatable, CustomStringConvertible {
     case keyPath(KeyPathError)
@@ -266,7 +268,7 @@ extension AttachedAnimation {
         for k in path.indices where emitter.cell(atPath: Array(path[...k])) == nil {
             let names = emitter.cellNames(along: Array(path[..<k]))
             throw .keyPath(.unknownCell(keyPath: keyPath, name: path[k],
-                                        suggestion: Suggestions.closest(to: path[k], in: names)))
+                                        suggestion: NameSuggestion.closest(to: path[k], among: names)))
         }
     }
 

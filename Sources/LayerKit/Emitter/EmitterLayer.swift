@@ -1,3 +1,5 @@
+import Spelling
+
 /// A layer that emits, animates and draws particles (CAEmitterLayer). The emitter's geometry and
 /// multipliers are registry properties (`emitterPosition`, `birthRate` …); the cells and the
 /// particles are here. The scene steps the particles when it evaluates the frame, on the layer's
@@ -72,7 +74,7 @@ public final class EmitterLayer: Layer {
         if let name {
             guard let slot = system.slot(named: name) else {
                 let names = system.slots.compactMap(\.cell.name)
-                throw .unknownCell(name: name, suggestion: Suggestions.closest(to: name, in: names))
+                throw .unknownCell(name: name, suggestion: NameSuggestion.closest(to: name, among: names))
             }
             targets = [slot]
         } else {

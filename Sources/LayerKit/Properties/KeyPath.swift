@@ -1,3 +1,5 @@
+import Spelling
+
 /// A named part of a transform that a key path such as `transform.rotation.z` animates.
 public enum TransformComponent: String, CaseIterable, Sendable {
     case translation, translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
@@ -73,7 +75,7 @@ public enum KeyPathResolver {
         }
         guard let spec = PropertyRegistry.property(named: head, on: kind) else {
             let names = PropertyRegistry.names(on: kind).filter { PropertyRegistry.property(named: $0, on: kind)?.isAnimatable == true }
-            throw .unknownProperty(keyPath: keyPath, on: kind, suggestion: Suggestions.closest(to: head, in: names))
+            throw .unknownProperty(keyPath: keyPath, on: kind, suggestion: NameSuggestion.closest(to: head, among: names))
         }
         guard spec.isAnimatable else { throw .notAnimatable(keyPath: keyPath) }
         let rest = parts.dropFirst().joined(separator: ".")
@@ -107,7 +109,7 @@ public enum KeyPathResolver {
             let written = i < parts.count && !names.isEmpty ? parts[i] : ""
             let animatable = CellPropertyID.allCases.filter(\.isAnimatable).map(\.name)
             throw .unknownProperty(keyPath: keyPath, on: .emitter,
-                                   suggestion: written.isEmpty ? nil : Suggestions.closest(to: written, in: animatable))
+                                   suggestion: written.isEmpty ? nil : NameSuggestion.closest(to: written, among: animatable))
         }
         guard property.isAnimatable else { throw .notAnimatable(keyPath: keyPath) }
         let rest = parts[(i + 1)...].joined(separator: ".")

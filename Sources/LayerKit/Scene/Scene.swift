@@ -45,6 +45,8 @@ public final class Scene {
     /// Where the layers' compiled animation programs live, one after another in the order they
     /// were compiled (see `ProgramArena`).
     let programArena = ProgramArena()
+    /// Evaluates the tree at a moment other than the frame's (see `withPresentation(at:_:)`).
+    lazy var momentEvaluation = TimeShiftedEvaluation()
     /// Completion rounds run per frame at most, so that blocks which start empty transactions with
     /// completion blocks of their own cannot keep a frame from ending.
     public static let maxCompletionRounds = 100

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Sine and cosine for per-frame evaluation (the sine easings and the rotations composed into a
-/// layer's transform), several times cheaper than the C library's and within an ulp or two of it.
+/// layer's transform), cheaper than the C library's and within an ulp or two of it.
 ///
 /// The angle is reduced to r in −π/4…π/4 by the nearest multiple k of π/2, with π/2 split in three
 /// parts (Cody and Waite) so that k·part is exact for |k| < 2²⁰; sin r and cos r come from their

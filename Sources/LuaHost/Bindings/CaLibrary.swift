@@ -1,5 +1,6 @@
 import LayerKit
 import LuaBridge
+import Spelling
 
 /// The `ca` table: every binding's classes and functions, and `ca`'s own (values, time, input,
 /// persistence and tasks). The Lua-level conveniences (`ca.transaction`, `ca.await`) are in
@@ -201,7 +202,7 @@ private func on(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         let event = try lua.checkString(1)
         guard CaLibrary.events.contains(event) else {
-            let hint = Suggestions.closest(to: event, in: CaLibrary.events).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = NameSuggestion.closest(to: event, among: CaLibrary.events).map { "; did you mean '\($0)'?" } ?? ""
             throw lua.argError(1, "unknown event '\(event)' (valid: \(CaLibrary.events.joined(separator: ", "))\(hint))")
         }
         try lua.checkFunction(2)

@@ -1,5 +1,6 @@
 import LayerKit
 import LuaBridge
+import Spelling
 
 /// The Lua face of Layer and its kinds. Registry properties (LayerKit's `PropertyID`) are read
 /// and set through one pair of handlers per kind; the Lua-only fields are listed here.
@@ -293,7 +294,7 @@ enum LayerBinding: CaBinding {
                     }
                     guard PropertyRegistry.property(named: key, on: layer.kind)?.isAnimatable == true else {
                         let names = PropertyRegistry.names(on: layer.kind)
-                        let hint = Suggestions.closest(to: key, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                        let hint = NameSuggestion.closest(to: key, among: names).map { " (did you mean '\($0)'?)" } ?? ""
                         failure = lua.error("unknown property '\(key)' in 'actions' of \(layer.kind.rawValue)\(hint)")
                         return
                     }

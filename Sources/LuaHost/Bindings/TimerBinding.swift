@@ -1,5 +1,6 @@
 import LayerKit
 import LuaBridge
+import Spelling
 
 /// `ca.Timer.scheduled{ interval, repeats, action = function(timer) … end }` (NSTimer), and the
 /// short forms `ca.every(interval, fn)` and `ca.after(delay, fn)`; `timer:invalidate()`,
@@ -85,7 +86,7 @@ private func scheduled(_ L: OpaquePointer) -> Int32 {
             if let key = lua.toString(at: -2), !["interval", "repeats", "action"].contains(key), badKey == nil { badKey = key }
         }
         if let badKey {
-            let hint = Suggestions.closest(to: badKey, in: ["interval", "repeats", "action"]).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = NameSuggestion.closest(to: badKey, among: ["interval", "repeats", "action"]).map { " (did you mean '\($0)'?)" } ?? ""
             throw lua.error("unknown property '\(badKey)' on Timer\(hint)")
         }
         guard lua.rawGet(1, field: "interval") == .number, let interval = lua.toNumber(at: -1), interval.isFinite, interval >= 0 else {

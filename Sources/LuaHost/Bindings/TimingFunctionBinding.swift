@@ -1,5 +1,6 @@
 import LayerKit
 import LuaBridge
+import Spelling
 
 /// A `ca.MediaTimingFunction` held by Lua.
 final class TimingFunctionBox {
@@ -63,7 +64,7 @@ enum TimingFunctionBinding: CaBinding {
         case .string:
             let name = lua.toString(at: index) ?? ""
             guard let f = TimingFunction(name: name) else {
-                let hint = Suggestions.closest(to: name, in: TimingFunction.names).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = NameSuggestion.closest(to: name, among: TimingFunction.names).map { " (did you mean '\($0)'?)" } ?? ""
                 throw lua.error("unknown timing function '\(name)'\(hint)")
             }
             return f

@@ -1,5 +1,6 @@
 import LayerKit
 import LuaBridge
+import Spelling
 
 /// Applies a constructor's table (`ca.Layer{ opacity = 0, position = {1, 2} }`) to a new object,
 /// key by key, through the same setters assignment uses.
@@ -27,7 +28,7 @@ enum ConstructorTable {
         positioned.reserveCapacity(keys.count)
         for key in keys {
             guard let position = order.position[key] else {
-                let hint = Suggestions.closest(to: key, in: order.names).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = NameSuggestion.closest(to: key, among: order.names).map { " (did you mean '\($0)'?)" } ?? ""
                 throw lua.error("unknown property '\(key)' on \(typeName)\(hint)")
             }
             positioned.append((position, key))

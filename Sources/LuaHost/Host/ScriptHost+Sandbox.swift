@@ -1,7 +1,8 @@
 import Foundation
 import LuaBridge
 
-/// The sandbox: base, string, table, math, utf8, coroutine and os.clock/time/date only; no io,
+/// The sandbox: base, string, table, math, utf8, coroutine and os.clock/time/date only (on media
+/// time, see `MediaTimeOS`); no io,
 /// no debug, no package.loadlib; loadfile, dofile and require confined to the script's folder
 /// and the Scripts/ library; math.random seeded from the options; `pairs` in the same order in
 /// every run.
@@ -27,6 +28,7 @@ extension ScriptHost {
         } catch {
             report(ScriptError(error, context: "snowglobe's sandbox"))
         }
+        installMediaTimeOS()
     }
 
     /// Where `require(name)` finds a module: next to the script, then in Scripts/.

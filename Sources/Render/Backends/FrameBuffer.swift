@@ -6,7 +6,7 @@ public final class FrameBuffer {
     public let width: Int
     public let height: Int
     /// `width * height` premultiplied pixels.
-    public internal(set) var pixels: [UInt32]
+    public var pixels: [UInt32]
 
     /// A transparent frame (sizes below 0 count as 0).
     public init(width: Int, height: Int) {

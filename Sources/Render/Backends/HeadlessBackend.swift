@@ -7,10 +7,9 @@ import LayerKit
 /// its triangles are drawn, and bands can go to separate threads. The same draw list gives the
 /// same bytes whatever the number of threads.
 ///
-/// Chosen by measurement (`SnowfallBenchmark`, 10,000 rotated sprites at 1280×720, one core):
-/// pixman's projective bilinear compositing took about 350 ms a frame and SDL's software
-/// renderer 500–600 ms (with the machine loaded), this rasterizer about a quarter of SDL's time,
-/// and a fifth since a sprite's rows are walked in one loop without a call or a branch per row.
+/// Chosen over pixman's projective compositing and SDL's software renderer because it draws
+/// faster than either on a machine without a GPU; the figures are in docs/performance.md
+/// ("Drawing").
 public final class HeadlessBackend {
     /// Threads to draw with (1 or more).
     public let threads: Int

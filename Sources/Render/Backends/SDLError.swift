@@ -5,7 +5,7 @@ public struct SDLError: Error, CustomStringConvertible {
     public let description: String
 
     /// SDL's current error message, prefixed by the call that failed.
-    static func current(_ call: String) -> SDLError {
+    public static func current(_ call: String) -> SDLError {
         SDLError(description: "\(call): \(String(cString: SDL_GetError()))")
     }
 }

@@ -36,28 +36,42 @@ public final class HeadlessRenderer {
     }
 
     /// Renders `settings.frameCount` frames of `scene` (one for a PNG), frame i at
-    /// `startTime + i / fps`, into `output`. Frames between the scene's time and `startTime`
-    /// are stepped without drawing, so display links and timers see every frame.
-    /// `progress` is told (frames done, frames in all) after each frame; `beforeFrame` is
-    /// called with each frame's time before it is made (to deliver input).
+    /// `startTime + i / fps`, stepping the scene itself once per frame (frames between the scene's
+    /// time and `startTime` are stepped without drawing). For scenes without a script; a script's
+    /// run is stepped on its tick clock by its caller, through `render(settings:to:progress:frame:)`.
+    /// `beforeFrame` is called with each frame's time before it is made.
     public func render(_ scene: Scene, settings: RenderSettings, to output: RenderOutput,
                        progress: (Int, Int) -> Void = { _, _ in },
                        beforeFrame: (Double) -> Void = { _ in }) throws(OutputError) {
         try settings.validate()
         scene.frameDuration = 1 / settings.fps
-        let count = output.isSingleFrame ? 1 : settings.frameCount
-        let frame = FrameBuffer(width: settings.width, height: settings.height)
-        var sink = try FrameSink(output, settings: settings)
-        // Run up to the start without drawing.
         let step = 1 / settings.fps
         while scene.time + step < settings.startTime - 1e-9 {
             beforeFrame(scene.time + step)
             scene.step(to: scene.time + step)
         }
+        try render(settings: settings, to: output, progress: progress) { time, draw in
+            beforeFrame(time)
+            scene.beginFrame(at: time)
+            draw(scene)
+            scene.endFrame()
+        }
+    }
+
+    /// Renders `settings.frameCount` frames (one for a PNG), frame i at `startTime + i / fps`:
+    /// `frame` is called with each frame's time and a function that draws the scene it passes,
+    /// once the scene shows that time. Frames go to `output` as they are made; `progress` is told
+    /// (frames done, frames in all) after each.
+    public func render(settings: RenderSettings, to output: RenderOutput, progress: (Int, Int) -> Void = { _, _ in },
+                       frame makeFrame: (Double, (Scene) -> Void) -> Void) throws(OutputError) {
+        try settings.validate()
+        let count = output.isSingleFrame ? 1 : settings.frameCount
+        let frame = FrameBuffer(width: settings.width, height: settings.height)
+        var sink = try FrameSink(output, settings: settings)
+        let step = 1 / settings.fps
         for i in 0..<count {
             let t = settings.startTime + Double(i) / settings.fps
-            beforeFrame(t)
-            self.frame(scene, at: t, into: frame, background: settings.background)
+            makeFrame(t) { scene in draw(scene, into: frame, background: settings.background) }
             try sink.write(frame, number: i, duration: step)
             progress(i + 1, count)
         }

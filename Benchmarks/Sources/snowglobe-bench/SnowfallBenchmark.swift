@@ -1,5 +1,7 @@
 import Dispatch
 import LayerKit
+import Render
+import SDLSoftware
 
 /// Seed 000's snowfall scaled up, for measuring the renderers (not a timed test): `count`
 /// snowflake layers, each with the article's three animations (translation.y and rotation.z with

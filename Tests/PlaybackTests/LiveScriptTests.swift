@@ -2,7 +2,9 @@ import Foundation
 import LayerKit
 import LuaHost
 import Testing
-@testable import Viewer
+@testable import Playback
+import TestSupport
+import Viewer
 
 /// Hot reload without a window: the last good scene survives every bad save, `ca.persist` and
 /// `ca.isReload` carry over, and errors are kept for the overlay until the next good save.

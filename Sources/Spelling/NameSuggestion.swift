@@ -1,23 +1,25 @@
-/// "Did you mean …?": the known name closest to a misspelt one.
+/// "Did you mean …?": the known name closest to a misspelt one. The one rule for every message
+/// that suggests a name, whether LayerKit, the `ca` bindings or the generic Lua bridge makes it.
 public enum NameSuggestion {
-    /// The name in `candidates` closest to `name` by edit distance (a swap of two neighbours
-    /// counts as one edit, case is ignored), if close enough to be a likely typo: at most 1
-    /// edit for names up to 4 characters, 2 beyond, and fewer edits than `name` has
-    /// characters. Ties go to the alphabetically first.
+    /// The name in `candidates` closest to `name` by edit distance (case is ignored, a swap of
+    /// two neighbours counts as one edit), if close enough to be a likely typo: at most a third
+    /// of the name's length (and at least 1) edits away, and fewer edits than `name` has
+    /// characters. `name` itself is never suggested. Ties go to the earliest candidate, so a
+    /// caller whose candidates come in no fixed order sorts them first.
     public static func closest(to name: String, among candidates: [String]) -> String? {
         let target = Array(name.lowercased())
-        let limit = target.count <= 4 ? 1 : 2
+        let limit = max(1, target.count / 3)
         var best: (distance: Int, name: String)?
         for candidate in candidates where candidate != name {
             let distance = editDistance(target, Array(candidate.lowercased()))
             guard distance <= limit, distance < target.count else { continue }
-            if let current = best, (current.distance, current.name) <= (distance, candidate) { continue }
-            best = (distance, candidate)
+            if distance < (best?.distance ?? Int.max) { best = (distance, candidate) }
         }
         return best?.name
     }
 
-    /// Optimal string alignment distance (Levenshtein plus adjacent transpositions).
+    /// Damerau–Levenshtein distance (optimal string alignment): insertions, deletions,
+    /// substitutions and swaps of neighbours each cost 1.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -1,8 +1,10 @@
 import CSDL2
 import LayerKit
+import Render
 
 /// SDL's software renderer drawing into a memory surface, with no display: the SDL backend
-/// without a window, for tests and for measuring SDL's renderer against the headless one.
+/// without a window, for tests and for measuring SDL's renderer against the headless one
+/// (never part of the product).
 public final class SDLSoftwareTarget {
     public let width: Int
     public let height: Int

@@ -1,0 +1,61 @@
+import CSDL2
+import LayerKit
+import Render
+
+/// Puts a frame in the window: the script's scene, then the overlay's on top, either through
+/// SDL's renderer or with Render's own rasterizer shown as one texture (the pixels a headless
+/// render makes), choosing by the frame's weight under `auto`.
+final class FramePresenter {
+    private let compositor = Compositor()
+    private let overlayCompositor = Compositor()
+    private let rasterizer = HeadlessBackend()
+    private var frame: FrameBuffer?
+    private(set) var drawsOnCPU = false
+    let drawing: Viewer.Drawing
+
+    /// Triangles in a frame above which `auto` draws on the CPU, and below which it goes back:
+    /// where, on a machine without a GPU, the CPU frame overtakes SDL's renderer (the figures
+    /// are in docs/performance.md, "Drawing"). Two thresholds, so that a frame near the
+    /// crossing does not switch back and forth.
+    static let heavyFrame = 12_000
+    static let lightFrame = 8_000
+
+    init(drawing: Viewer.Drawing) {
+        self.drawing = drawing
+    }
+
+    /// Composes the scene (when `drawScene` gives one) and `overlay`, draws them, hands the
+    /// pixels to `capture` when given (a screenshot), and shows them.
+    func present(in window: SDLWindow, drawScene: ((Scene) -> Void) -> Void,
+                 ghosts: [(list: DrawList, opacity: Double)] = [], overlay: Scene,
+                 capture: ((FrameBuffer) -> Void)?) throws(SDLError) {
+        let points = window.size
+        var main: DrawList?
+        drawScene { scene in main = compositor.compose(scene, width: points.width, height: points.height) }
+        let top = overlayCompositor.compose(overlay, width: points.width, height: points.height)
+        let list = main ?? DrawList(width: points.width, height: points.height)
+        switch drawing {
+        case .cpu: drawsOnCPU = true
+        case .gpu: drawsOnCPU = false
+        case .auto:
+            let triangles = list.triangleCount
+            if triangles > FramePresenter.heavyFrame { drawsOnCPU = true } else if triangles < FramePresenter.lightFrame { drawsOnCPU = false }
+        }
+        if drawsOnCPU {
+            let target = frame.flatMap { $0.width == points.width && $0.height == points.height ? $0 : nil }
+                ?? FrameBuffer(width: points.width, height: points.height)
+            frame = target
+            rasterizer.draw(list, into: target, background: .black)
+            for ghost in ghosts { rasterizer.draw(ghost.list.faded(by: ghost.opacity), into: target, background: nil) }
+            rasterizer.draw(top, into: target, background: nil)
+            capture?(target)
+            try window.present(target)
+        } else {
+            try window.backend.draw(list, background: .black)
+            for ghost in ghosts { try window.backend.draw(ghost.list.faded(by: ghost.opacity), background: nil) }
+            try window.backend.draw(top, background: nil)
+            if let capture { capture(try window.readPixels()) }
+            SDL_RenderPresent(window.renderer)
+        }
+    }
+}

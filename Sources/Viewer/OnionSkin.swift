@@ -1,0 +1,125 @@
+import LayerKit
+import Playback
+import Render
+
+/// Onion skins (F11): ghosts of the scene at earlier moments — and, while paused, later ones —
+/// drawn faded over the frame, the nearest strongest. The moments lie on a grid of `spacing`
+/// seconds, so ghosts hold still while the playhead moves between them, as in animation tools.
+///
+/// Each ghost is the run's own frame at its moment, from the deterministic timeline: while
+/// playing, captured as the run passes each moment; while paused, from a silent second run
+/// replayed through the moments around the playhead.
+final class OnionSkin {
+    /// Whether ghosts are drawn.
+    var isOn = false
+    /// Ghosts each side, and seconds between them (Shift+F11 cycles the presets).
+    private(set) var count = 3
+    private(set) var spacing = 0.1
+    static let presets: [(count: Int, spacing: Double)] = [(3, 0.1), (6, 0.1), (4, 0.25), (6, 0.5)]
+
+    private let compositor = Compositor()
+    private var ghosts: [Int: DrawList] = [:]
+    private weak var capturing: SceneRunner?
+    private var size = (width: 0, height: 0)
+    /// The grid index and run the paused ghosts were made for.
+    private var pausedFor: (index: Int, run: ObjectIdentifier)?
+
+    /// The next preset of count and spacing.
+    func cycle() {
+        let index = OnionSkin.presets.firstIndex { $0.count == count && $0.spacing == spacing } ?? -1
+        let next = OnionSkin.presets[(index + 1) % OnionSkin.presets.count]
+        count = next.count
+        spacing = next.spacing
+        ghosts.removeAll()
+        pausedFor = nil
+    }
+
+    /// A short description for the HUD and the strip.
+    var summary: String { "onion skin: \(count) ghosts, \(Inspector.format(spacing)) s apart" }
+
+    /// The ghosts to draw over the frame shown at `time`, with their opacity: earlier ones, and
+    /// later ones while paused. Captures what it needs from `player`'s run.
+    func ghosts(for player: Player, width: Int, height: Int) -> [(list: DrawList, opacity: Double)] {
+        guard isOn, let runner = player.runner else {
+            detach()
+            return []
+        }
+        if size != (width, height) {
+            size = (width, height)
+            ghosts.removeAll()
+            pausedFor = nil
+        }
+        let time = player.shownTime
+        let current = Int((time / spacing + 1e-9).rounded(.down))
+        let earlier = (1...count).map { current - $0 + (isOnGrid(time) ? 0 : 1) }.filter { $0 >= 0 }
+        let later = player.timeline.isPaused ? (1...count).map { current + $0 } : []
+        if player.timeline.isPaused {
+            if pausedFor?.index != current || pausedFor?.run != ObjectIdentifier(runner) {
+                makeStill(around: earlier + later, from: player, runner: runner)
+                pausedFor = (current, ObjectIdentifier(runner))
+            }
+        } else {
+            pausedFor = nil
+            attach(to: runner)
+            let keep = Set(earlier)
+            ghosts = ghosts.filter { keep.contains($0.key) || $0.key > current }
+        }
+        var result: [(DrawList, Double)] = []
+        for (distance, index) in earlier.enumerated().reversed() {
+            if let list = ghosts[index] { result.append((list, opacity(distance))) }
+        }
+        for (distance, index) in later.enumerated().reversed() {
+            if let list = ghosts[index] { result.append((list, opacity(distance))) }
+        }
+        return result
+    }
+
+    /// The nearest ghost at about half strength, the furthest faint.
+    private func opacity(_ distance: Int) -> Double {
+        0.5 * (1 - Double(distance) / Double(count + 1))
+    }
+
+    private func isOnGrid(_ time: Double) -> Bool {
+        let nearest = (time / spacing).rounded()
+        return abs(nearest * spacing - time) < 1e-7
+    }
+
+    /// Captures the grid moments the run passes as it plays.
+    private func attach(to runner: SceneRunner) {
+        guard capturing !== runner else { return }
+        detach()
+        ghosts.removeAll()
+        capturing = runner
+        runner.afterTick = { [weak self] run in self?.capture(from: run) }
+    }
+
+    private func detach() {
+        capturing?.afterTick = nil
+        capturing = nil
+    }
+
+    private func capture(from runner: SceneRunner) {
+        let from = runner.time, to = runner.time + Tick.duration
+        var index = Int((from / spacing - 1e-9).rounded(.up))
+        while Double(index) * spacing < to - 1e-9 {
+            let moment = Double(index) * spacing
+            runner.withFrame(at: moment) { ghosts[index] = compositor.compose($0, width: size.width, height: size.height) }
+            index += 1
+        }
+    }
+
+    /// Makes the ghosts at `indices` with a silent run of the same script, replayed through them.
+    private func makeStill(around indices: [Int], from player: Player, runner: SceneRunner) {
+        detach()
+        ghosts.removeAll()
+        guard let first = indices.min(), let last = indices.max(), let still = player.script.rebuild(runner) else { return }
+        still.isSilent = true
+        still.replayedThrough = Int.max
+        defer { player.script.discard(still) }
+        for index in first...last where indices.contains(index) {
+            let moment = Double(index) * spacing
+            still.advance(to: Tick.index(atOrBefore: moment), log: player.log)
+            still.withFrame(at: moment) { ghosts[index] = compositor.compose($0, width: size.width, height: size.height) }
+        }
+    }
+}

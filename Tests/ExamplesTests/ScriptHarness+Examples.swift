@@ -1,0 +1,44 @@
+import Foundation
+import LayerKit
+import Render
+import TestSupport
+import Viewer
+@testable import LuaHost
+
+extension Project {
+    /// Scripts with particle emitters, which EmitterExampleTests run (with their own checks)
+    /// instead of AllExamplesRunTests.
+    static let needsEmitters: Set<String> = ["snow-emitter.lua", "lessons/11-particle-emitters.lua"]
+
+    /// Every script in Examples/ (lessons included), as paths relative to Examples/, sorted.
+    static func allExamples() -> [String] {
+        let files = FileManager.default.enumerator(atPath: examples)?.compactMap { $0 as? String } ?? []
+        return files.filter { $0.hasSuffix(".lua") }.sorted()
+    }
+}
+
+extension ScriptHarness {
+    /// Prepares `example` (a path relative to Examples/) as `snowglobe check` runs it: the same
+    /// options, the Scripts/ library, Render's images; call `start()`.
+    convenience init(example: String, size: Size = Size(width: 800, height: 600), seed: UInt64 = 0, fps: Double = 60) {
+        var options = ScriptOptions()
+        options.size = size
+        options.seed = seed
+        options.framesPerSecond = fps
+        options.libraryPath = Project.scripts
+        self.init(scriptPath: Project.examples + "/" + example, options: options)
+        host.images = RenderImages()
+    }
+
+    /// Runs a full Lua garbage collection, so that what is still alive is what is referenced.
+    func collectGarbage() {
+        scene.perform {
+            try? host.lua.run("collectgarbage()", chunkName: "=test")
+        }
+    }
+
+    /// Draws the scene as it is now (after a frame), as `snowglobe render` would.
+    func render(width: Int, height: Int, background: Color = .black) -> FrameBuffer {
+        HeadlessRenderer(threads: 1).draw(scene, width: width, height: height, background: background)
+    }
+}

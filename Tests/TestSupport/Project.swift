@@ -1,0 +1,15 @@
+import Foundation
+
+/// The package's own folders, found from this file's place in Tests/TestSupport, for tests that
+/// read the examples, the Scripts/ library or the checked-in docs.
+public enum Project {
+    /// The package's root folder.
+    public static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    /// Examples/: one script per seed, the lessons, the gallery's scripts.
+    public static let examples = root + "/Examples"
+    /// Scripts/: the modules on every script's require path.
+    public static let scripts = root + "/Scripts"
+    /// docs/: the generated reference pages.
+    public static let docs = root + "/docs"
+}

@@ -1,0 +1,136 @@
+import Foundation
+import LayerKit
+import LuaHost
+
+/// Runs a Lua script in a script host as `snowglobe check` does, frames on virtual time (frame n
+/// at exactly n/fps), collecting what it prints and the errors it raises, and lets a test tap,
+/// press keys, resize and look at the layers between frames. The script is a file (an example)
+/// or a source the harness writes to a temporary folder.
+public final class ScriptHarness {
+    public let host: ScriptHost
+    /// The folder the script is in.
+    public let folder: String
+    /// Frames per second (`ScriptOptions.framesPerSecond`).
+    public let fps: Double
+    /// What the script printed, a line each.
+    public private(set) var output: [String] = []
+    /// The time of the last frame.
+    public private(set) var time: Double = 0
+    private var frame = 0
+    /// The temporary folder the script was written to, kept until the harness goes.
+    private let temporary: TemporaryFolder?
+
+    public var scene: Scene { host.scene }
+    public var errors: [ScriptError] { host.errors }
+
+    /// Prepares the script at `scriptPath`; call `start()`.
+    public convenience init(scriptPath: String, options: ScriptOptions = ScriptOptions()) {
+        self.init(scriptPath: scriptPath, options: options, temporary: nil)
+    }
+
+    /// Writes `source` as main.lua (plus any `files`, by path in the folder) to a temporary
+    /// folder and prepares it; call `start()`.
+    public convenience init(_ source: String, files: [String: String] = [:], options: ScriptOptions = ScriptOptions()) {
+        let temporary = try? TemporaryFolder()
+        let folder = temporary?.path ?? NSTemporaryDirectory()
+        for (name, text) in files.merging(["main.lua": source], uniquingKeysWith: { a, _ in a }) {
+            _ = try? temporary?.write(name, text)
+        }
+        self.init(scriptPath: folder + "/main.lua", options: options, temporary: temporary)
+    }
+
+    private init(scriptPath: String, options: ScriptOptions, temporary: TemporaryFolder?) {
+        host = ScriptHost(scriptPath: scriptPath, options: options)
+        folder = (scriptPath as NSString).deletingLastPathComponent
+        fps = options.framesPerSecond
+        self.temporary = temporary
+        host.output = { [unowned self] line in output.append(line) }
+    }
+
+    deinit {
+        host.close()
+    }
+
+    /// Runs the script's top level; returns its error, if any.
+    @discardableResult
+    public func start() -> ScriptError? {
+        do throws(ScriptError) {
+            try host.start()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Makes frames every 1/fps seconds up to `t`, the last exactly at `t`.
+    public func run(until t: Double) {
+        while Double(frame + 1) / fps < t - 1e-9 {
+            frame += 1
+            time = Double(frame) / fps
+            scene.step(to: time)
+        }
+        time = max(time, t)
+        scene.step(to: time)
+    }
+
+    /// Runs `seconds` more.
+    public func run(for seconds: Double) {
+        run(until: time + seconds)
+    }
+
+    /// Makes the next frame (1/fps later) and calls `look` while it is on screen: after the
+    /// presentation is evaluated and before the frame's completion blocks run, which is when a
+    /// renderer draws it.
+    public func onScreen(_ look: () -> Void) {
+        frame = max(frame + 1, Int((time * fps).rounded(.down)) + 1)
+        time = Double(frame) / fps
+        scene.beginFrame(at: time)
+        look()
+        scene.endFrame()
+    }
+
+    /// A click at `point` (root coordinates), as the viewer delivers one.
+    @discardableResult
+    public func tap(at point: Point) -> Bool {
+        host.tap(at: point)
+    }
+
+    /// A click on the middle of the layer named `name`, as it is on screen now.
+    @discardableResult
+    public func tap(_ name: String) -> Bool {
+        guard let layer = layer(named: name) else { return false }
+        return tap(at: centre(of: layer))
+    }
+
+    /// Sends an input event (a key, a resize …).
+    public func send(_ event: InputEvent) {
+        host.dispatch(event)
+    }
+
+    /// The first layer named `name` in the tree, depth first.
+    public func layer(named name: String, in start: Layer? = nil) -> Layer? {
+        let layer = start ?? scene.root
+        if layer.name == name { return layer }
+        for sublayer in layer.sublayers {
+            if let found = self.layer(named: name, in: sublayer) { return found }
+        }
+        return nil
+    }
+
+    /// The middle of `layer`'s bounds in root coordinates, as it is on screen now.
+    public func centre(of layer: Layer) -> Point {
+        let b = layer.rect(.bounds, .presentation)
+        let middle = Point(x: b.origin.x + b.size.width / 2, y: b.origin.y + b.size.height / 2)
+        return layer.convertPoint(middle, to: nil, .presentation) ?? middle
+    }
+
+    /// The error messages with the script's folder left out of their paths.
+    public var messages: [String] {
+        errors.map { $0.message.replacingOccurrences(of: folder + "/", with: "") }
+    }
+
+    /// The errors as one readable string, for a failing expectation's message.
+    public var errorReport: String {
+        errors.map(\.description).joined(separator: "\n")
+    }
+}
