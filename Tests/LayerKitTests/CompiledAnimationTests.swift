@@ -42,12 +42,10 @@ struct CompiledAnimationTests {
     /// Runs `animations()` on a layer of its own (compiled) and inside a group on another (the
     /// general path; a group begins with the layer's animations, so its children see the same
     /// times), from `start` to `end`, holding their transform, opacity and position to 1e-12.
-    /// Returns the compiled layer. `steady` is whether its program must be taking the steady loop
-    /// (every animation endless and begun, on slots and a simple transform) once the frames are done;
-    /// `change` is applied to both layers' models halfway.
+    /// Returns the compiled layer. `change` is applied to both layers' models halfway.
     private func compareCompiledAndGeneral(_ animations: () -> [PropertyAnimation], model: Transform3D = .identity,
                                            from start: Double, to end: Double, by step: Double,
-                                           steady: Bool = false, change: ((Layer) -> Void)? = nil) throws -> Layer {
+                                           change: ((Layer) -> Void)? = nil) throws -> Layer {
         let driver = FrameDriver()
         let direct = driver.committedLayer(), grouped = driver.committedLayer()
         driver.scene.perform(actionsDisabled: true) {
@@ -60,6 +58,8 @@ struct CompiledAnimationTests {
         group.animations = animations()
         group.duration = 1_000
         try grouped.addAnimation(group, forKey: "group")
+        // One layer compiled, the other on the general path: the comparison is between the two.
+        #expect(direct.currentProgram() != nil && grouped.currentProgram() == nil)
         var changed = change == nil
         for t in stride(from: start, through: end, by: step) {
             if !changed && t > (start + end) / 2, let change {
@@ -78,13 +78,12 @@ struct CompiledAnimationTests {
             #expect(close(direct.point(.position, .presentation).x, grouped.point(.position, .presentation).x, 1e-12), "x at \(t)")
             #expect(close(direct.point(.position, .presentation).y, grouped.point(.position, .presentation).y, 1e-12), "y at \(t)")
         }
-        #expect(direct.currentProgram()?.isSteady == steady)
         return direct
     }
 
     @Test func compiledAndGeneralEvaluationAgree() throws {
         let direct = try compareCompiledAndGeneral({ seedAnimations() }, model: Transform3D(scaleX: 0.2, y: 0.2),
-                                                   from: 0.5, to: 20, by: 0.37, steady: true)
+                                                   from: 0.5, to: 20, by: 0.37)
         // Something actually moved: the fall and the fade are under way.
         #expect(direct.transform(.transform, .presentation).m42 > 0)
     }
@@ -149,8 +148,8 @@ struct CompiledAnimationTests {
         #expect([5, 25, 15].contains(direct.point(.position, .presentation).y))
     }
 
-    @Test func steadyProgramsAgreeWithTheGeneralPath() throws {
-        // Endless animations of every kind the steady loop takes: a partial slot, an additive
+    @Test func endlessStepsOfEveryKindAgreeWithTheGeneralPath() throws {
+        // Endless animations on the compiled loop's endless path: a partial slot, an additive
         // and cumulative keyframed slot with segment curves, the sine family in each mode, other
         // easings and a Bézier, autoreversing, a speed and offsets, a scale that multiplies all
         // three, and components of a simple model transform.
@@ -181,23 +180,23 @@ struct CompiledAnimationTests {
             return all
         }
         let direct = try compareCompiledAndGeneral(animations, model: Transform3D(scaleX: 0.5, y: 0.25),
-                                                   from: 0.25, to: 12, by: 0.173, steady: true)
+                                                   from: 0.25, to: 12, by: 0.173)
         #expect(direct.point(.position, .presentation).x > 40)
     }
 
-    @Test func anEndlessAnimationWithAnEndlessDurationStaysOnTheGeneralLoop() throws {
+    @Test func anEndlessAnimationWithAnEndlessDurationHoldsItsStart() throws {
         // A cycle that time cannot be divided into (an infinite duration) holds the animation at
-        // its start; the steady loop, which divides without checking, must not take it.
+        // its start, on the compiled loop's endless path as on the general path.
         func animations() -> [PropertyAnimation] {
             let still = basic("opacity", from: .number(0.3), to: .number(1), duration: .infinity) { $0.repeatCount = .infinity }
             let turn = basic("transform.rotation.z", from: .number(0), to: .number(1), duration: 2) { $0.repeatCount = .infinity }
             return [still, turn]
         }
-        let direct = try compareCompiledAndGeneral(animations, from: 0.5, to: 4, by: 0.3, steady: false)
+        let direct = try compareCompiledAndGeneral(animations, from: 0.5, to: 4, by: 0.3)
         #expect(direct.number(.opacity, .presentation) == 0.3)
     }
 
-    @Test func aSteadyProgramFollowsChangesToTheModel() throws {
+    @Test func aCompiledProgramFollowsChangesToTheModel() throws {
         // A partial slot starts from the model's point, an additive slot adds to the model's
         // value, and a simple transform's components come from the model transform: changed
         // halfway, each shows in the next frame.
@@ -209,7 +208,7 @@ struct CompiledAnimationTests {
             return [rise, fade, turn]
         }
         let direct = try compareCompiledAndGeneral(animations, model: Transform3D(scaleX: 2, y: 3), from: 0.5, to: 6,
-                                                   by: 0.25, steady: true) { layer in
+                                                   by: 0.25) { layer in
             layer[.position] = .point(Point(x: 321, y: 7))
             layer[.opacity] = .number(0.1)
             layer[.transform] = .transform(Transform3D(translationX: 5, y: 6, z: 0))
@@ -218,7 +217,7 @@ struct CompiledAnimationTests {
         #expect(direct.transform(.transform, .presentation).m41 == 5)
     }
 
-    @Test func aSteadyProgramScrubbedBackBeforeItsBeginShowsTheModel() throws {
+    @Test func aCompiledProgramScrubbedBackBeforeItsBeginShowsTheModel() throws {
         // A paused superlayer's time can go back: scrubbed to before its sublayer's animations
         // began, the sublayer shows its model values, as the general path does; scrubbed forward
         // again, the animations show.
@@ -233,7 +232,7 @@ struct CompiledAnimationTests {
         try child.addAnimation(fade, forKey: "fade")
         try child.addAnimation(turn, forKey: "turn")
         driver.run(until: 2)
-        #expect(child.currentProgram()?.isSteady == true)
+        #expect(child.currentProgram() != nil)
         #expect(close(child.number(.opacity, .presentation), 0.5, 0.02))
         driver.scene.perform(actionsDisabled: true) {
             parent[.speed] = .number(0)
@@ -245,11 +244,9 @@ struct CompiledAnimationTests {
         driver.scene.perform(actionsDisabled: true) { parent[.timeOffset] = .number(2) }
         driver.frame(at: 3)
         #expect(close(child.number(.opacity, .presentation), 0.5))
-        #expect(child.currentProgram()?.isSteady == true)
     }
 
-    @Test func aSteadyTransformThatLeavesTheFiniteAndComesBackShowsAsTheGeneralPath() throws {
-        // Steady frames store only a flat transform's moving entries once the others are in place.
+    @Test func aTransformThatLeavesTheFiniteAndComesBackShowsAsTheGeneralPath() throws {
         // A scale that passes through infinity takes the general composition, which may put NaN
         // anywhere; back among finite numbers, every entry must be right again. The turn about
         // z, the depth scale and the opacity move all the while.
@@ -284,12 +281,12 @@ struct CompiledAnimationTests {
             if a.entries.contains(where: \.isNaN) { sawNaN = true } else if sawNaN { sawFinite = true }
         }
         #expect(sawNaN && sawFinite)
-        #expect(direct.currentProgram()?.isSteady == true)
+        #expect(direct.currentProgram() != nil)
     }
 
-    @Test func steadyAndOtherLayersTakeTurnsInOneFrame() throws {
-        // Layers whose programs are steady, layers on the general loop (a finite animation, one
-        // not begun yet) and a layer with timing of its own, interleaved: every one shows what
+    @Test func layersOfEveryKindTakeTurnsInOneFrame() throws {
+        // Layers whose steps are all endless and under way, layers with a finite animation or one
+        // not begun yet, and a layer with timing of its own, interleaved: every one shows what
         // the general path shows.
         let driver = FrameDriver()
         var pairs: [(direct: Layer, grouped: Layer)] = []
@@ -322,16 +319,8 @@ struct CompiledAnimationTests {
                 #expect(close(pair.direct.number(.opacity, .presentation), pair.grouped.number(.opacity, .presentation), 1e-12))
                 #expect(close(pair.direct.point(.position, .presentation).x, pair.grouped.point(.position, .presentation).x, 1e-12))
             }
-            if t < 0.5 {
-                // The first animation of layer 2 has not begun; layer 1's finite one is under way.
-                #expect(pairs[0].direct.currentProgram()?.isSteady == true)
-                #expect(pairs[1].direct.currentProgram()?.isSteady == false)
-                #expect(pairs[2].direct.currentProgram()?.isSteady == false)
-            }
         }
-        // Begun, and the finite animation removed: both steady now.
-        #expect(pairs[1].direct.currentProgram()?.isSteady == true)
-        #expect(pairs[2].direct.currentProgram()?.isSteady == true)
+        #expect(pairs.allSatisfy { $0.direct.currentProgram() != nil })
     }
 
     @Test func compiledAndGeneralAgreeOnASimpleTransformBesideASublayerTransform() throws {

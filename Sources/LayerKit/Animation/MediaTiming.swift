@@ -124,23 +124,8 @@ public struct MediaTiming: Sendable, Equatable {
     /// the completed cycles stay a whole Double.
     @inline(__always)
     static func endlessFraction(at t: Double, duration: Double, autoreverses: Bool) -> (Double, Double) {
-        guard hasValidCycle(duration: duration, autoreverses: autoreverses) else { return (0, 0) }
-        return endlessFraction(validCycleAt: t, duration: duration, autoreverses: autoreverses)
-    }
-
-    /// Whether `duration` makes a cycle that time can be divided into: positive and finite.
-    @inline(__always)
-    static func hasValidCycle(duration: Double, autoreverses: Bool) -> Bool {
         let cycle = autoreverses ? duration * 2 : duration
-        return cycle > 0 && cycle.isFinite
-    }
-
-    /// `endlessFraction` for a caller that has checked `hasValidCycle` already (a compiled
-    /// program, once, when it is compiled).
-    @inline(__always)
-    static func endlessFraction(validCycleAt t: Double, duration: Double, autoreverses: Bool) -> (Double, Double) {
-        guard t.isFinite else { return (0, 0) }
-        let cycle = autoreverses ? duration * 2 : duration
+        guard cycle > 0, cycle.isFinite, t.isFinite else { return (0, 0) }
         let (inCycle, iteration) = cyclePosition(at: t, cycle: cycle)
         return (fraction(inCycle: inCycle, duration: duration, autoreverses: autoreverses), iteration)
     }

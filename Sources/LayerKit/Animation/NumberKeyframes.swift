@@ -1,6 +1,6 @@
 /// A number-valued keyframe track in one flat block — key times, values and per-segment timing
 /// curves — so that a frame reads it without touching reference-counted storage. Owned by the
-/// attached animation it was compiled from, which frees it; compiled programs borrow it.
+/// attached animation it was compiled from, which frees it; a compiled program keeps a copy.
 struct NumberKeyframes {
     /// The key times, then the values (`count` of each).
     private let numbers: UnsafeMutablePointer<Double>
@@ -25,20 +25,20 @@ struct NumberKeyframes {
         self.discrete = discrete
     }
 
-    /// A view of `track` whose key times and values are copied to `numbers` (room for
-    /// `track.numberCount`), sharing its curves: for a compiled program to keep them beside its
-    /// steps. Never deallocated: the block `numbers` lies in and `track` own the memory.
-    init(copying track: NumberKeyframes, to numbers: UnsafeMutablePointer<Double>) {
-        numbers.initialize(from: track.numbers, count: track.numberCount)
-        self.numbers = numbers
-        curves = track.curves
-        count = track.count
-        curveCount = track.curveCount
-        discrete = track.discrete
+    /// A copy with key times, values and curves of its own, which its owner frees: a compiled
+    /// program's, made as the program is, so that the numbers lie beside the program in memory.
+    func copy() -> NumberKeyframes {
+        let numbers = UnsafeMutablePointer<Double>.allocate(capacity: max(1, 2 * count))
+        numbers.initialize(from: self.numbers, count: 2 * count)
+        let curves = UnsafeMutablePointer<TimingCurve>.allocate(capacity: max(1, curveCount))
+        curves.initialize(from: self.curves, count: curveCount)
+        return NumberKeyframes(numbers: numbers, curves: curves, count: count, curveCount: curveCount, discrete: discrete)
     }
 
-    /// How many numbers the key times and values take.
-    var numberCount: Int { 2 * count }
+    private init(numbers: UnsafeMutablePointer<Double>, curves: UnsafeMutablePointer<TimingCurve>, count: Int,
+                 curveCount: Int, discrete: Bool) {
+        (self.numbers, self.curves, self.count, self.curveCount, self.discrete) = (numbers, curves, count, curveCount, discrete)
+    }
 
     /// Frees the block (by the owner, once).
     func deallocate() {

@@ -3,13 +3,14 @@
 /// transform (`opacity`, `position.y`, `transform.rotation.z` …): the common case, and the one
 /// that scenes of thousands of layers use.
 ///
-/// Each animation becomes a step of one cache line — its timing, values, target and curve — and
-/// the frame walks the steps without reference counting, dictionaries or enum payloads. The
-/// results are those of `AttachedAnimation.apply`, which evaluates every other kind of animation.
-/// The layer compiles its program again whenever its animations, their begin times or its model
-/// transform change; the steps keep the attached animations' start, end and begin-time state in
-/// step with them.
-struct ScalarProgram {
+/// Each animation becomes a `Step` of plain numbers — its timing, values, target and curve —
+/// stored after the program's `Header` in one allocation, and the frame walks the steps without
+/// reference counting, dictionaries or enum payloads. The results are those of
+/// `AttachedAnimation.apply`, which evaluates every other kind of animation (a test holds the two
+/// together). The layer compiles its program again whenever its animations, their begin times or
+/// its model transforms change; the steps keep the attached animations' start, end and
+/// begin-time state in step with them.
+final class ScalarProgram: ManagedBuffer<ScalarProgram.Header, ScalarProgram.Step> {
     /// What a step is and how it is at this moment.
     struct Flags: OptionSet {
         let rawValue: UInt16
@@ -33,7 +34,15 @@ struct ScalarProgram {
         static let sharesCurve = Flags(rawValue: 1 << 11)
     }
 
-    /// One animation, in 64 bytes.
+    /// How a step eases its fraction: most curves are linear or a Penner easing, which the step
+    /// holds in two bytes; any other (a Bézier, steps) is in the header's list.
+    enum Curve {
+        case linear
+        case easing(EasingFamily, EasingMode)
+        case listed(UInt8)
+    }
+
+    /// One animation.
     struct Step {
         var beginTime: Double
         var speed: Double
@@ -46,185 +55,59 @@ struct ScalarProgram {
         /// The slot offset written when `part` is nil.
         var offset: Int16
         var flags: Flags
-        /// Index into the program's curves; -1 for linear; -2 - i for the program's easing i.
-        var curve: Int8
-        /// Index into the program's keyframe tracks; negative for a basic animation.
-        var keyframes: Int8
         /// The transform component written; nil for a slot.
         var part: TransformComponent?
-        /// The mask bit of the slot's property; for a component of a simple transform, its place
-        /// among `SimpleBase`'s numbers (`SimpleBase.allScales` for `scale`).
+        /// The mask bit of the slot's property, as a shift.
         var bit: UInt8
+        var curve: Curve
+        /// Where a keyframe animation's track is in the header's list; -1 for a basic animation.
+        var keyframes: Int16
     }
 
-    /// How many steps, curves and keyframe tracks a program may have (their indices are `Int8`).
-    static let maxEntries = 126
-
-    /// The components of a simple model transform (the others are the identity's): what a
-    /// program with a simple transform reads each frame, in one cache line instead of two or three.
-    struct SimpleBase: SimpleTransformComponents {
-        var translationX, translationY, translationZ, scaleX, scaleY, scaleZ, rotationZ: Double
-
-        /// The identity's components.
-        init() {
-            (translationX, translationY, translationZ) = (0, 0, 0)
-            (scaleX, scaleY, scaleZ, rotationZ) = (1, 1, 1, 0)
-        }
-
-        init(_ p: TransformParts) {
-            (translationX, translationY, translationZ) = (p.translationX, p.translationY, p.translationZ)
-            (scaleX, scaleY, scaleZ, rotationZ) = (p.scaleX, p.scaleY, p.scaleZ, p.rotationZ)
-        }
-
-        var parts: TransformParts {
-            var p = TransformParts.identity
-            (p.translationX, p.translationY, p.translationZ) = (translationX, translationY, translationZ)
-            (p.scaleX, p.scaleY, p.scaleZ, p.rotationZ) = (scaleX, scaleY, scaleZ, rotationZ)
-            return p
-        }
-
-        /// How many numbers the components are, in the order declared above.
-        static let count = 7
-        /// The `Step.bit` of a step that writes all three scales (`transform.scale`).
-        static let allScales: UInt8 = 7
-
-        /// Where `part` is among the numbers, for a component that keeps a transform simple
-        /// (`allScales` for `scale`, which writes three).
-        static func place(of part: TransformComponent) -> UInt8 {
-            switch part {
-            case .translationX: 0
-            case .translationY: 1
-            case .translationZ: 2
-            case .scaleX: 3
-            case .scaleY: 4
-            case .scaleZ: 5
-            case .rotation, .rotationZ: 6
-            case .scale: allScales
-            // Not simple: a program that writes these never takes the steady loop, which alone
-            // reads the place.
-            case .translation, .rotationX, .rotationY: allScales
-            }
-        }
-
-        /// The components as numbers, into `c` (room for `count`).
-        @inline(__always)
-        func store(to c: UnsafeMutablePointer<Double>) {
-            (c[0], c[1], c[2]) = (translationX, translationY, translationZ)
-            (c[3], c[4], c[5], c[6]) = (scaleX, scaleY, scaleZ, rotationZ)
-        }
-
-        /// The components from numbers stored by `store(to:)`.
-        @inline(__always)
-        init(numbers c: UnsafePointer<Double>) {
-            (translationX, translationY, translationZ) = (c[0], c[1], c[2])
-            (scaleX, scaleY, scaleZ, rotationZ) = (c[3], c[4], c[5], c[6])
-        }
-
-        /// Writes `v` to the component at `place` (see `place(of:)`) of the numbers at `c`: sets it,
-        /// or adds to it (multiplies, for a scale) when `additive`, as `setSimpleNumber` does.
-        @inline(__always)
-        static func write(_ v: Double, at place: UInt8, of c: UnsafeMutablePointer<Double>, additive: Bool) {
-            if place == allScales {
-                for k in 3...5 { c[k] = additive ? c[k] * v : v }
-                return
-            }
-            let k = Int(place)
-            if !additive {
-                c[k] = v
-            } else {
-                c[k] = k >= 3 && k <= 5 ? c[k] * v : c[k] + v
-            }
-        }
-
-        /// The transform these components make.
-        @inline(__always)
-        var matrix: Transform3D { finiteMatrix ?? Transform3D(parts: parts) }
-
-        /// The transform multiplied out, when the components are finite; nil otherwise (the
-        /// general composition then makes it, and may fill any entry).
-        @inline(__always)
-        var finiteMatrix: Transform3D? {
-            guard Transform3D.areFinite(translationX, translationY, translationZ, scaleX, scaleY, scaleZ, rotationZ) else {
-                return nil
-            }
-            return Transform3D(scale: (scaleX, scaleY, scaleZ), rotationZ: rotationZ,
-                               translation: (translationX, translationY, translationZ))
-        }
-    }
-
-    /// A Penner easing, in two bytes: most curves are one, and a frame reads only these bytes
-    /// of it instead of a whole `TimingCurve` (a cubic Bézier's solved coefficients included).
-    struct Easing {
-        let family: EasingFamily
-        let mode: EasingMode
-    }
-
-    /// What the block starts with, in one cache line: the masks, the count, and where each
-    /// array begins (the steps begin at the second line).
+    /// What the program knows besides its steps: what a frame reads first, then what it reads
+    /// only for transforms that are not simple, for other curves and to record starts and ends.
     struct Header {
+        let count: Int
         /// Bits of the one-number properties that steps write whole: each shows its model value
         /// in a frame where no step writes it, and the first step to write it in a frame starts
         /// from the model value (so it is copied only when that step adds to it).
-        var wholeMask: UInt64 = 0
+        let wholeMask: UInt64
         /// Bits of the other properties steps write into (`position.y` …), copied from the model
         /// before the steps run.
-        var partialMask: UInt64 = 0
-        var count: UInt16 = 0
+        let partialMask: UInt64
         /// Whether steps write components of the transform, and of the sublayer transform.
-        var writesTransform = false, writesSublayerTransform = false
+        let writesTransform: Bool, writesSublayerTransform: Bool
         /// Whether the transform stays a scale, a turn about z and a translation whatever the
         /// steps write (its model value is one, and they write only those components).
-        var simpleTransform = false
-        /// Whether every step is endless with a cycle time divides into (`MediaTiming.hasValidCycle`),
-        /// and no step writes a sublayer transform or a transform that is not simple: once every
-        /// step has begun, such a program is `steady`.
-        var steadyShape = false
-        /// Whether frames take the steady loop (`runSteady`): the shape is steady, and every step
-        /// has begun and has its begin time. Kept up to date as steps record their start.
-        var steady = false
-        /// Whether the presented transform's entries that steady frames never change (those a
-        /// simple transform keeps at 0 or 1, and m33 unless `movesDepthScale`) are in place from
-        /// an earlier steady frame, which then stores only the others. Cleared by any other frame.
-        var fixedEntriesInPlace = false
-        /// Whether steps write a scale along z (`scale` or `scale.z`), which moves m33.
-        var movesDepthScale = false
-        var ownersAt: UInt32 = 0, curvesAt: UInt32 = 0, easingsAt: UInt32 = 0, tracksAt: UInt32 = 0
-        var basesAt: UInt32 = 0, workAt: UInt32 = 0, numbersAt: UInt32 = 0, simpleBaseAt: UInt32 = 0
-        /// The block's size in bytes, for giving it back to the arena.
-        var byteCount: UInt32 = 0
-    }
+        let simpleTransform: Bool
+        /// A simple model transform's components, which the first step in a frame to write one
+        /// starts from.
+        let simpleBase: SimpleTransform
+        /// Copies of the keyframe steps' tracks, owned by the program (made as it is, they lie
+        /// beside it in memory, where a frame reads them).
+        let tracks: [NumberKeyframes]
+        /// The curves of `Curve.listed` steps.
+        let curves: [TimingCurve]
+        /// The model's full components that component steps start from otherwise: the
+        /// transform's when it is not simple, then the sublayer transform's (see `sublayerIndex`).
+        let bases: [TransformParts]
+        /// The attached animation of each step, whose start, end and begin time the program records.
+        let owners: [AttachedAnimation]
 
-    /// Where the steps begin: the header has the first cache line to itself.
-    static let stepsAt = 64
-    /// The header's size, which must leave it within the first line.
-    static let headerSize = MemoryLayout<Header>.size
-
-    /// One block of the layer's `ProgramArena`, aligned to a cache line: the header, the steps, a
-    /// simple model transform's components, the easings, the keyframe tracks (views of the
-    /// attached animations' tracks, which own their curves) and their key times and values, the
-    /// full model components that component steps start from (a transform's that is not simple,
-    /// a sublayer transform's) and their working copies, the other curves, and the attached
-    /// animation of each step (kept alive by the layer's list of them). A frame reads nothing of
-    /// a layer's animations outside it.
-    let block: UnsafeMutableRawPointer
-
-    var header: Header { block.load(as: Header.self) }
-    private var steps: UnsafeMutablePointer<Step> { (block + ScalarProgram.stepsAt).assumingMemoryBound(to: Step.self) }
-    private var owners: UnsafeMutablePointer<Unmanaged<AttachedAnimation>> {
-        (block + Int(header.ownersAt)).assumingMemoryBound(to: Unmanaged<AttachedAnimation>.self)
+        /// Where the sublayer transform's components are in `bases`.
+        var sublayerIndex: Int { writesTransform && !simpleTransform ? 1 : 0 }
     }
 
     /// Compiles the animations of `layer`, or returns nil when one of them needs the general path.
-    init?(layer: Layer) {
+    static func compile(_ layer: Layer) -> ScalarProgram? {
         let animations = layer.animations
-        guard !animations.isEmpty, animations.count <= ScalarProgram.maxEntries,
+        guard !animations.isEmpty,
               animations.allSatisfy({ $0.plan != .general && !$0.curve.isCustom && !$0.drivesCells }) else { return nil }
-        let transform = PropertyRegistry.spec(.transform), sublayer = PropertyRegistry.spec(.sublayerTransform)
+        let transformSpec = PropertyRegistry.spec(.transform), sublayerSpec = PropertyRegistry.spec(.sublayerTransform)
         var curveList: [TimingCurve] = []
-        var easingList: [Easing] = []
         var trackList: [NumberKeyframes] = []
         var partBits: UInt64 = 0, wholeBits: UInt64 = 0, partialBits: UInt64 = 0
-        var simple = true
+        var keepsSimple = true
         var stepList: [Step] = []
         for a in animations {
             var flags: Flags = []
@@ -239,13 +122,12 @@ struct ScalarProgram {
             if a.timing.activeDuration == .infinity { flags.insert(.endless) }
             var bit: UInt8 = 0
             if let part = a.scalarPart {
-                bit = SimpleBase.place(of: part)
-                if a.scalarOffset == sublayer.offset {
+                if a.scalarOffset == sublayerSpec.offset {
                     flags.insert(.sublayerPart)
-                    partBits |= sublayer.bit
+                    partBits |= sublayerSpec.bit
                 } else {
-                    partBits |= transform.bit
-                    simple = simple && a.scalarPart.map(Transform3D.keepsSimple) == true
+                    partBits |= transformSpec.bit
+                    keepsSimple = keepsSimple && Transform3D.keepsSimple(part)
                 }
             } else if let property = a.target?.property {
                 bit = UInt8(property.bit.trailingZeroBitCount)
@@ -255,108 +137,56 @@ struct ScalarProgram {
                     partialBits |= property.bit
                 }
             }
-            var curve: Int8 = -1
+            let curve: Curve
             switch a.curve {
-            case .none: break
-            case .easing(let family, let mode):
-                curve = -2 - Int8(easingList.count)
-                easingList.append(Easing(family: family, mode: mode))
+            case .none: curve = .linear
+            case .easing(let family, let mode): curve = .easing(family, mode)
             default:
-                curve = Int8(curveList.count)
+                guard curveList.count <= Int(UInt8.max) else { return nil }
+                curve = .listed(UInt8(curveList.count))
                 curveList.append(a.curve)
             }
-            var track: Int8 = -1
+            var track: Int16 = -1
             if let keyframes = a.keyframes {
-                track = Int8(trackList.count)
-                trackList.append(keyframes)
+                guard trackList.count < Int(Int16.max) else { return nil }
+                track = Int16(trackList.count)
+                trackList.append(keyframes.copy())
             }
             stepList.append(Step(
                 beginTime: a.timing.beginTime, speed: a.timing.speed, timeOffset: a.timing.timeOffset,
                 duration: a.timing.duration, active: a.timing.activeDuration, from: a.scalarFrom, to: a.scalarTo,
-                offset: Int16(a.scalarOffset), flags: flags, curve: curve, keyframes: track, part: a.scalarPart, bit: bit))
+                offset: Int16(a.scalarOffset), flags: flags, part: a.scalarPart, bit: bit, curve: curve,
+                keyframes: track))
         }
         // A step whose timing (and curve) is its predecessor's reuses that step's results.
         for i in stepList.indices.dropFirst() where ScalarProgram.sameTiming(stepList[i - 1], stepList[i]) {
             stepList[i].flags.insert(.sharesTiming)
-            if ScalarProgram.sameCurve(stepList[i - 1].curve, stepList[i].curve, easingList) {
+            if ScalarProgram.sameCurve(stepList[i - 1].curve, stepList[i].curve) {
                 stepList[i].flags.insert(.sharesCurve)
             }
         }
-        var h = Header()
-        h.count = UInt16(stepList.count)
-        h.partialMask = partialBits
-        h.wholeMask = wholeBits & ~partialBits
-        h.writesTransform = partBits & transform.bit != 0
-        h.writesSublayerTransform = partBits & sublayer.bit != 0
-        h.simpleTransform = simple && h.writesTransform && Transform3D.isSimple(layer.modelTransformParts)
-        h.steadyShape = stepList.allSatisfy {
-            $0.flags.contains(.endless)
-                && MediaTiming.hasValidCycle(duration: $0.duration, autoreverses: $0.flags.contains(.autoreverses))
-        }
-            && !h.writesSublayerTransform && (!h.writesTransform || h.simpleTransform)
-        h.steady = h.steadyShape && ScalarProgram.haveBegun(stepList)
-        h.movesDepthScale = stepList.contains { $0.part == .scale || $0.part == .scaleZ }
-        // A simple transform starts from its seven components; the full model components (and
-        // working copies of them) only for what steps write otherwise: the transform's when it
-        // is not simple, then the sublayer transform's (see `sublayerIndex`).
-        let simpleBase = h.simpleTransform ? SimpleBase(layer.modelTransformParts) : nil
-        var baseList: [TransformParts] = []
-        if h.writesTransform && !h.simpleTransform { baseList.append(layer.modelTransformParts) }
-        if h.writesSublayerTransform { baseList.append(layer.modelSublayerTransformParts) }
-        var size = ScalarProgram.stepsAt
-        func place<T>(_ type: T.Type, _ n: Int) -> UInt32 {
-            let at = (size + MemoryLayout<T>.alignment - 1) / MemoryLayout<T>.alignment * MemoryLayout<T>.alignment
-            size = at + MemoryLayout<T>.stride * n
-            return UInt32(truncatingIfNeeded: at)
-        }
-        // What every frame reads comes first, in the order it reads it: the steps from the
-        // second line, then a simple transform's components, with the easings in the rest of
-        // their line, and the keyframe tracks. The general transforms' components (and their
-        // working copies), the other curves and the owners (read only to record a start or an
-        // end) come last.
-        size += MemoryLayout<Step>.stride * stepList.count
-        h.simpleBaseAt = place(SimpleBase.self, simpleBase == nil ? 0 : 1)
-        h.easingsAt = place(Easing.self, easingList.count)
-        h.tracksAt = place(NumberKeyframes.self, trackList.count)
-        h.numbersAt = place(Double.self, trackList.reduce(0) { $0 + $1.numberCount })
-        h.basesAt = place(TransformParts.self, baseList.count)
-        h.workAt = place(TransformParts.self, baseList.count)
-        h.curvesAt = place(TimingCurve.self, curveList.count)
-        h.ownersAt = place(Unmanaged<AttachedAnimation>.self, stepList.count)
-        guard size <= Int(UInt32.max) else { return nil }  // keyframes by the hundred million
-        h.byteCount = UInt32(size)
-        block = layer.programArena.allocate(byteCount: size)
-        block.initializeMemory(as: Header.self, repeating: h, count: 1)
-        (block + ScalarProgram.stepsAt).initializeMemory(as: Step.self, from: stepList, count: stepList.count)
-        (block + Int(h.ownersAt)).initializeMemory(as: Unmanaged<AttachedAnimation>.self,
-                                                   from: animations.map { .passUnretained($0) }, count: animations.count)
-        (block + Int(h.curvesAt)).initializeMemory(as: TimingCurve.self, from: curveList, count: curveList.count)
-        (block + Int(h.easingsAt)).initializeMemory(as: Easing.self, from: easingList, count: easingList.count)
-        // The tracks' numbers are copied beside the steps, where a frame finds them.
-        var numbers = (block + Int(h.numbersAt)).assumingMemoryBound(to: Double.self)
-        let tracks = (block + Int(h.tracksAt)).assumingMemoryBound(to: NumberKeyframes.self)
-        for (i, track) in trackList.enumerated() {
-            (tracks + i).initialize(to: NumberKeyframes(copying: track, to: numbers))
-            numbers += track.numberCount
-        }
-        (block + Int(h.basesAt)).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
-        (block + Int(h.workAt)).initializeMemory(as: TransformParts.self, from: baseList, count: baseList.count)
-        if let simpleBase {
-            (block + Int(h.simpleBaseAt)).initializeMemory(as: SimpleBase.self, repeating: simpleBase, count: 1)
-        }
+        let writesTransform = partBits & transformSpec.bit != 0
+        let writesSublayerTransform = partBits & sublayerSpec.bit != 0
+        let simple = writesTransform && keepsSimple && Transform3D.isSimple(layer.modelTransformParts)
+        var bases: [TransformParts] = []
+        if writesTransform && !simple { bases.append(layer.modelTransformParts) }
+        if writesSublayerTransform { bases.append(layer.modelSublayerTransformParts) }
+        let header = Header(
+            count: stepList.count, wholeMask: wholeBits & ~partialBits, partialMask: partialBits,
+            writesTransform: writesTransform, writesSublayerTransform: writesSublayerTransform, simpleTransform: simple,
+            simpleBase: simple ? SimpleTransform(layer.modelTransformParts) : SimpleTransform(),
+            tracks: trackList, curves: curveList, bases: bases, owners: animations)
+        let program = unsafeDowncast(ScalarProgram.create(minimumCapacity: stepList.count) { _ in header },
+                                     to: ScalarProgram.self)
+        program.withUnsafeMutablePointerToElements { $0.initialize(from: stepList, count: stepList.count) }
+        return program
     }
 
-    /// Whether every step has begun and has its begin time: nothing left to record or set.
-    private static func haveBegun<Steps: Sequence<Step>>(_ steps: Steps) -> Bool {
-        steps.allSatisfy { $0.flags.contains(.started) && !$0.flags.contains(.needsBeginTime) }
-    }
-
-    /// Sets `Header.steady` again after a step's flags changed.
-    private func refreshSteady() {
-        let h = header
-        guard h.steadyShape else { return }
-        let steps = UnsafeBufferPointer(start: self.steps, count: Int(h.count))
-        block.assumingMemoryBound(to: Header.self).pointee.steady = ScalarProgram.haveBegun(steps)
+    deinit {
+        withUnsafeMutablePointers { header, steps in
+            _ = steps.deinitialize(count: header.pointee.count)
+            for track in header.pointee.tracks { track.deallocate() }
+        }
     }
 
     /// Whether step `b` has step `a`'s timing, state and begin time, so that it reaches the same
@@ -369,20 +199,12 @@ struct ScalarProgram {
     }
 
     /// Whether two steps' curves are the same function: both linear, or the same easing.
-    private static func sameCurve(_ a: Int8, _ b: Int8, _ easings: [Easing]) -> Bool {
-        if a == -1 || b == -1 { return a == b }
-        guard a < -1, b < -1 else { return false }
-        let x = easings[Int(-2 - a)], y = easings[Int(-2 - b)]
-        return x.family == y.family && x.mode == y.mode
-    }
-
-    /// Where the block starts (for tests of its placement).
-    var blockAddress: UnsafeRawPointer { UnsafeRawPointer(block) }
-
-    /// Frees the program into `arena`, the one it came from (by the layer, once, when it drops
-    /// it; everything in it is plain data).
-    func deallocate(in arena: ProgramArena) {
-        arena.deallocate(block, byteCount: Int(header.byteCount))
+    private static func sameCurve(_ a: Curve, _ b: Curve) -> Bool {
+        switch (a, b) {
+        case (.linear, .linear): return true
+        case let (.easing(f, m), .easing(g, n)): return f == g && m == n
+        default: return false
+        }
     }
 
     /// Evaluates every step at the layer's local time `time` into its presentation slot,
@@ -395,140 +217,120 @@ struct ScalarProgram {
 
     /// `run` for a caller that knows where the layer's presentation slot is: a frame reads
     /// nothing of the layer object unless a step must copy a model value or record an end.
-    @inline(__always)
     func run(at time: Double, layer: Unmanaged<Layer>, presented: UnsafeMutablePointer<Double>, scene: Scene,
              offsets: StorageOffsets, records: Bool) {
-        // The header once: each array's place comes from it.
-        let h = header
-        if h.steady && runSteady(at: time, layer: layer, presented: presented, offsets: offsets) { return }
-        // This frame may store a transform of another kind (or the model's): the next steady
-        // frame stores all of it again.
-        if h.fixedEntriesInPlace { setFixedEntriesInPlace(false) }
-        let steps = (block + ScalarProgram.stepsAt).assumingMemoryBound(to: Step.self)
-        let curves = (block + Int(h.curvesAt)).assumingMemoryBound(to: TimingCurve.self)
-        let easings = (block + Int(h.easingsAt)).assumingMemoryBound(to: Easing.self)
-        let tracks = (block + Int(h.tracksAt)).assumingMemoryBound(to: NumberKeyframes.self)
-        let work = (block + Int(h.workAt)).assumingMemoryBound(to: TransformParts.self)
-        if h.partialMask != 0 { ScalarProgram.reset(layer, bits: h.partialMask, offsets: offsets) }
-        // Properties copied already count as written.
-        var written = h.partialMask
-        let simpleTransform = h.simpleTransform
-        // A simple transform's components are worked on here; a general one's in the block's
-        // working copies (a copy of the model's, made by the first step that writes one).
-        var simple = SimpleBase()
-        var wroteTransform = false, wroteSublayerTransform = false
-        // The last step's results, for a next step that shares its timing (and curve).
-        var tookEndlessPath = false
-        var fraction = 0.0, iteration = 0.0, eased = 0.0
-        for i in 0..<Int(h.count) {
-            let step = steps + i
-            if records && step.pointee.flags.contains(.needsBeginTime) { setBeginTime(of: i, to: time) }
-            let flags = step.pointee.flags
-            let reusesTiming = tookEndlessPath && flags.contains([.sharesTiming, .endless, .started])
-            if !reusesTiming {
-                let raw = (time - step.pointee.beginTime) * step.pointee.speed
-                if flags.contains([.endless, .started]) && raw >= 0 {
-                    // An endless animation that has begun is active, with nothing to record: the
-                    // general sample's arithmetic for that case, without its phase logic.
-                    let offset = step.pointee.timeOffset
-                    (fraction, iteration) = MediaTiming.endlessFraction(
-                        at: offset == 0 ? raw : raw + offset, duration: step.pointee.duration,
-                        autoreverses: flags.contains(.autoreverses))
-                    tookEndlessPath = true
-                } else {
-                    tookEndlessPath = false
-                    let sample = MediaTiming.sample(
-                        at: time, beginTime: step.pointee.beginTime, speed: step.pointee.speed,
-                        timeOffset: step.pointee.timeOffset, duration: step.pointee.duration, active: step.pointee.active,
-                        autoreverses: flags.contains(.autoreverses), fillsForwards: flags.contains(.fillsForwards),
-                        fillsBackwards: flags.contains(.fillsBackwards))
-                    if records {
-                        if sample.phase != .before && !flags.contains(.started) { recordStart(of: i, scene: scene) }
-                        if sample.phase == .after && !flags.contains(.ended) { recordEnd(of: i, layer: layer, scene: scene) }
+        // Room for the working copies of full components (uninitialized until a step writes one).
+        withUnsafeTemporaryAllocation(of: TransformParts.self, capacity: 2) { work in
+        withUnsafeMutablePointers { header, steps in
+            let h = UnsafePointer(header)
+            guard let work = work.baseAddress else { return }
+            if h.pointee.partialMask != 0 { ScalarProgram.reset(layer, bits: h.pointee.partialMask, offsets: offsets) }
+            // Properties copied already count as written.
+            var written = h.pointee.partialMask
+            let simpleTransform = h.pointee.simpleTransform
+            // A simple transform's components are worked on here; a general one's, and the
+            // sublayer transform's, in copies of the model's made by the first step that writes one.
+            var simple = SimpleTransform()
+            var wroteTransform = false, wroteSublayerTransform = false
+            // The last step's results, for a next step that shares its timing (and curve).
+            var tookEndlessPath = false
+            var fraction = 0.0, iteration = 0.0, eased = 0.0
+            for i in 0..<h.pointee.count {
+                let step = steps + i
+                if records && step.pointee.flags.contains(.needsBeginTime) {
+                    ScalarProgram.setBeginTime(of: step, h.pointee.owners[i], to: time)
+                }
+                let flags = step.pointee.flags
+                let reusesTiming = tookEndlessPath && flags.contains([.sharesTiming, .endless, .started])
+                if !reusesTiming {
+                    let raw = (time - step.pointee.beginTime) * step.pointee.speed
+                    if flags.contains([.endless, .started]) && raw >= 0 {
+                        // An endless animation that has begun is active, with nothing to record:
+                        // the general sample's arithmetic for that case, without its phase logic.
+                        let offset = step.pointee.timeOffset
+                        (fraction, iteration) = MediaTiming.endlessFraction(
+                            at: offset == 0 ? raw : raw + offset, duration: step.pointee.duration,
+                            autoreverses: flags.contains(.autoreverses))
+                        tookEndlessPath = true
+                    } else {
+                        tookEndlessPath = false
+                        let sample = MediaTiming.sample(
+                            at: time, beginTime: step.pointee.beginTime, speed: step.pointee.speed,
+                            timeOffset: step.pointee.timeOffset, duration: step.pointee.duration,
+                            active: step.pointee.active, autoreverses: flags.contains(.autoreverses),
+                            fillsForwards: flags.contains(.fillsForwards), fillsBackwards: flags.contains(.fillsBackwards))
+                        if records {
+                            if sample.phase != .before && !flags.contains(.started) {
+                                ScalarProgram.recordStart(of: step, h.pointee.owners[i], scene: scene)
+                            }
+                            if sample.phase == .after && !flags.contains(.ended) {
+                                ScalarProgram.recordEnd(of: step, h.pointee.owners[i], layer: layer, scene: scene)
+                            }
+                        }
+                        guard sample.isEffective else { continue }
+                        fraction = sample.fraction
+                        iteration = Double(sample.iteration)
                     }
-                    guard sample.isEffective else { continue }
-                    fraction = sample.fraction
-                    iteration = Double(sample.iteration)
+                }
+                if !(reusesTiming && flags.contains(.sharesCurve)) {
+                    switch step.pointee.curve {
+                    case .linear: eased = fraction
+                    case .easing(let family, let mode): eased = family.value(at: min(max(fraction, 0), 1), mode: mode)
+                    case .listed(let k): eased = h.pointee.curves[Int(k)].evaluate(fraction, custom: nil)
+                    }
+                }
+                let track = Int(step.pointee.keyframes)
+                let v = AttachedAnimation.scalarValue(at: eased, iteration: iteration, cumulative: flags.contains(.cumulative),
+                                                      from: step.pointee.from, to: step.pointee.to,
+                                                      keyframes: track >= 0 ? h.pointee.tracks[track] : nil)
+                let additive = flags.contains(.additive)
+                if let part = step.pointee.part {
+                    if flags.contains(.sublayerPart) {
+                        if !wroteSublayerTransform {
+                            (work + 1).initialize(to: h.pointee.bases[h.pointee.sublayerIndex])
+                            wroteSublayerTransform = true
+                        }
+                        work[1].setNumber(part, v, additive: additive)
+                    } else if simpleTransform {
+                        if !wroteTransform {
+                            simple = h.pointee.simpleBase
+                            wroteTransform = true
+                        }
+                        _ = simple.setSimpleNumber(part, v, additive: additive)  // a simple program writes no other
+                    } else {
+                        if !wroteTransform {
+                            work.initialize(to: h.pointee.bases[0])
+                            wroteTransform = true
+                        }
+                        work[0].setNumber(part, v, additive: additive)
+                    }
+                } else {
+                    let slot = presented + Int(step.pointee.offset)
+                    let bit: UInt64 = 1 << step.pointee.bit
+                    if written & bit == 0 {
+                        // The first write this frame: one that adds, adds to the model value.
+                        written |= bit
+                        if additive { ScalarProgram.reset(layer, bits: bit, offsets: offsets) }
+                    }
+                    slot.pointee = additive ? slot.pointee + v : v
                 }
             }
-            if !(reusesTiming && flags.contains(.sharesCurve)) {
-                let curve = Int(step.pointee.curve)
-                if curve == -1 {
-                    eased = fraction
-                } else if curve < -1 {
-                    let easing = easings[-2 - curve]
-                    eased = easing.family.value(at: min(max(fraction, 0), 1), mode: easing.mode)
-                } else {
-                    eased = curves[curve].evaluate(fraction, custom: nil)
-                }
+            let unwritten = h.pointee.wholeMask & ~written
+            if unwritten != 0 { ScalarProgram.reset(layer, bits: unwritten, offsets: offsets) }
+            // A transform no step wrote this frame shows its model value.
+            if wroteTransform {
+                let matrix = simpleTransform ? simple.matrix : Transform3D(parts: work[0])
+                ValueSlots.storeTransform(matrix, at: presented + offsets.transform)
+            } else if h.pointee.writesTransform {
+                ScalarProgram.reset(layer, bits: offsets.transformBit, offsets: offsets)
             }
-            let track = Int(step.pointee.keyframes)
-            let v = AttachedAnimation.scalarValue(at: eased, iteration: iteration, cumulative: flags.contains(.cumulative),
-                                                  from: step.pointee.from, to: step.pointee.to,
-                                                  keyframes: track >= 0 ? tracks[track] : nil)
-            let additive = flags.contains(.additive)
-            if let part = step.pointee.part {
-                if flags.contains(.sublayerPart) {
-                    let k = ScalarProgram.sublayerIndex(h)
-                    if !wroteSublayerTransform {
-                        ScalarProgram.startWork(work + k, block: block, header: h, index: k)
-                        wroteSublayerTransform = true
-                    }
-                    work[k].setNumber(part, v, additive: additive)
-                } else if simpleTransform {
-                    if !wroteTransform {
-                        simple = (block + Int(h.simpleBaseAt)).assumingMemoryBound(to: SimpleBase.self).pointee
-                        wroteTransform = true
-                    }
-                    _ = simple.setSimpleNumber(part, v, additive: additive)  // a simple program writes no other
-                } else {
-                    if !wroteTransform {
-                        ScalarProgram.startWork(work, block: block, header: h, index: 0)
-                        wroteTransform = true
-                    }
-                    work.pointee.setNumber(part, v, additive: additive)
-                }
-            } else {
-                let slot = presented + Int(step.pointee.offset)
-                let bit: UInt64 = 1 << step.pointee.bit
-                if written & bit == 0 {
-                    // The first write this frame: one that adds, adds to the model value.
-                    written |= bit
-                    if additive { ScalarProgram.reset(layer, bits: bit, offsets: offsets) }
-                }
-                slot.pointee = additive ? slot.pointee + v : v
+            if wroteSublayerTransform {
+                ValueSlots.storeTransform(Transform3D(parts: work[1]), at: presented + offsets.sublayerTransform)
+            } else if h.pointee.writesSublayerTransform {
+                ScalarProgram.reset(layer, bits: offsets.sublayerTransformBit, offsets: offsets)
             }
         }
-        let unwritten = h.wholeMask & ~written
-        if unwritten != 0 { ScalarProgram.reset(layer, bits: unwritten, offsets: offsets) }
-        // A transform no step wrote this frame shows its model value.
-        if wroteTransform {
-            let matrix = simpleTransform ? simple.matrix : Transform3D(parts: work.pointee)
-            ValueSlots.storeTransform(matrix, at: presented + offsets.transform)
-        } else if h.writesTransform {
-            ScalarProgram.reset(layer, bits: offsets.transformBit, offsets: offsets)
         }
-        if wroteSublayerTransform {
-            let matrix = Transform3D(parts: work[ScalarProgram.sublayerIndex(h)])
-            ValueSlots.storeTransform(matrix, at: presented + offsets.sublayerTransform)
-        } else if h.writesSublayerTransform {
-            ScalarProgram.reset(layer, bits: offsets.sublayerTransformBit, offsets: offsets)
-        }
-    }
-
-    /// Where the sublayer transform's components are among the full ones: after the
-    /// transform's, which are kept only for a transform that is not simple.
-    @inline(__always)
-    private static func sublayerIndex(_ h: Header) -> Int {
-        h.writesTransform && !h.simpleTransform ? 1 : 0
-    }
-
-    /// Copies the model components `index` into their working copy at `work`, for a frame's first
-    /// step that writes one of them.
-    @inline(never)
-    private static func startWork(_ work: UnsafeMutablePointer<TransformParts>, block: UnsafeMutableRawPointer,
-                                  header h: Header, index: Int) {
-        work.pointee = (block + Int(h.basesAt)).assumingMemoryBound(to: TransformParts.self)[index]
     }
 
     /// Copies model values into the presentation: rare in a frame, so kept out of the loop.
@@ -538,26 +340,22 @@ struct ScalarProgram {
     }
 
     /// An animation added outside any evaluated frame begins at the first time it is evaluated.
-    private func setBeginTime(of i: Int, to time: Double) {
-        steps[i].beginTime = time
-        steps[i].flags.remove(.needsBeginTime)
-        let owner = owners[i].takeUnretainedValue()
+    private static func setBeginTime(of step: UnsafeMutablePointer<Step>, _ owner: AttachedAnimation, to time: Double) {
+        step.pointee.beginTime = time
+        step.pointee.flags.remove(.needsBeginTime)
         owner.timing.beginTime = time
         owner.needsBeginTime = false
-        refreshSteady()
     }
 
-    private func recordStart(of i: Int, scene: Scene) {
-        steps[i].flags.insert(.started)
-        refreshSteady()
-        let owner = owners[i].takeUnretainedValue()
+    private static func recordStart(of step: UnsafeMutablePointer<Step>, _ owner: AttachedAnimation, scene: Scene) {
+        step.pointee.flags.insert(.started)
         owner.hasStarted = true
         scene.recordStart(owner)
     }
 
-    private func recordEnd(of i: Int, layer: Unmanaged<Layer>, scene: Scene) {
-        steps[i].flags.insert(.ended)
-        let owner = owners[i].takeUnretainedValue()
+    private static func recordEnd(of step: UnsafeMutablePointer<Step>, _ owner: AttachedAnimation,
+                                  layer: Unmanaged<Layer>, scene: Scene) {
+        step.pointee.flags.insert(.ended)
         owner.hasEnded = true
         scene.recordEnd(owner, on: layer.takeUnretainedValue())
     }

@@ -143,8 +143,7 @@ extension Layer {
 
     /// Compiles the attached animations into `program`, when they all allow it.
     private func compileProgram() {
-        program?.deallocate(in: programArena)
-        program = ScalarProgram(layer: self)
+        program = ScalarProgram.compile(self)
         programIsStale = false
     }
 

@@ -37,9 +37,6 @@ public class Layer {
     let storage: UnsafeMutablePointer<Double>
     /// The attached animations compiled for the per-frame loop, when they all allow it.
     var program: ScalarProgram?
-    /// Where `program` lives: the scene's arena, which the layer keeps alive for it (a layer can
-    /// outlive its scene).
-    let programArena: ProgramArena
 
     /// The scene whose transactions and clock this layer uses.
     public private(set) weak var scene: Scene?
@@ -78,7 +75,6 @@ public class Layer {
     init(kind: LayerKind, scene: Scene) {
         self.kind = kind
         self.scene = scene
-        programArena = scene.programArena
         let size = PropertyRegistry.slotSize(kind)
         slotSize = size
         // On a cache line, so that the properties a frame touches share as few lines as they can.
@@ -111,7 +107,6 @@ public class Layer {
             scene?.layerObserver?.layerDidChangeSuperlayer(layer)
         }
         UnsafeMutableRawPointer(storage).deallocate()
-        program?.deallocate(in: programArena)
         scene?.layerCount -= 1
     }
 

@@ -99,7 +99,7 @@ public enum PropertyRegistry {
     }
 
     /// Layer properties stored ahead of the others, in this order.
-    private static let framePropertiesFirst: [PropertyID] = [.opacity, .transform, .beginTime, .speed, .timeOffset]
+    private static let framePropertiesFirst: [PropertyID] = [.transform, .opacity, .beginTime, .speed, .timeOffset]
 
     private static func build() -> [PropertySpec] {
         var baseEnd = 0
@@ -109,14 +109,16 @@ public enum PropertyRegistry {
         let declarations = PropertyID.allCases.map { ($0, $0.declaration) }
         // Layer's own properties come first so they sit at the same offsets in every kind; of
         // those, what an animated layer's frame writes comes first, so that it shares cache
-        // lines: its opacity and transform. With the transform's moving entries stored first (see
-        // `ValueSlots`), the opacity and those seven fill the slot's first line. The timing that
-        // a layer with timing of its own passes down follows.
+        // lines: its transform, then its opacity and the timing that a layer with timing of its
+        // own passes down. A transform starts on a cache line (the slot starts on one), so
+        // that its sixteen numbers are stored as whole lines, with no store split across two.
         var layerOffsets: [PropertyID: Int] = [:]
         let layerOwned = declarations.filter { $0.1.owner == .layer }.map(\.0)
         for id in framePropertiesFirst + layerOwned.filter({ !framePropertiesFirst.contains($0) }) {
+            let w = width(of: id.declaration.kind)
+            if w == 16 { baseEnd = (baseEnd + 7) / 8 * 8 }
             layerOffsets[id] = baseEnd
-            baseEnd += width(of: id.declaration.kind)
+            baseEnd += w
         }
         for (id, d) in declarations {
             let w = width(of: d.kind)

@@ -65,36 +65,21 @@ enum ValueSlots {
         }
     }
 
-    // A transform's sixteen numbers are stored in this order, not row by row: first the seven that
-    // a scale, a turn about z and a translation move (m11 m12 m21 m22, then m41 m42 m43), then
-    // m33, then the eight that such a transform keeps at 0 or 1. A layer's opacity comes just
-    // before its transform (see `PropertyRegistry`), so a frame that animates a flat transform
-    // and the opacity changes one cache line of the presentation, and can leave the others as
-    // they are (`storeMovingEntries`).
-
+    /// Reads a transform's sixteen numbers, row by row, at `p`.
     @inline(__always)
     static func loadTransform(at p: UnsafeMutablePointer<Double>) -> Transform3D {
-        Transform3D(m11: p[0], m12: p[1], m13: p[8], m14: p[9],
-                    m21: p[2], m22: p[3], m23: p[10], m24: p[11],
-                    m31: p[12], m32: p[13], m33: p[7], m34: p[14],
-                    m41: p[4], m42: p[5], m43: p[6], m44: p[15])
+        Transform3D(m11: p[0], m12: p[1], m13: p[2], m14: p[3],
+                    m21: p[4], m22: p[5], m23: p[6], m24: p[7],
+                    m31: p[8], m32: p[9], m33: p[10], m34: p[11],
+                    m41: p[12], m42: p[13], m43: p[14], m44: p[15])
     }
 
+    /// Writes a transform's sixteen numbers, row by row, at `p`.
     @inline(__always)
     static func storeTransform(_ t: Transform3D, at p: UnsafeMutablePointer<Double>) {
-        p[0] = t.m11; p[1] = t.m12; p[2] = t.m21; p[3] = t.m22
-        p[4] = t.m41; p[5] = t.m42; p[6] = t.m43; p[7] = t.m33
-        p[8] = t.m13; p[9] = t.m14; p[10] = t.m23; p[11] = t.m24
-        p[12] = t.m31; p[13] = t.m32; p[14] = t.m34; p[15] = t.m44
-    }
-
-    /// Stores the entries of `t` that a scale, a turn about z and a translation move (with m33,
-    /// the scale along z, when `withDepthScale`), for a caller that knows the others are in
-    /// place already: stored by an earlier `storeTransform` of a transform of the same kind.
-    @inline(__always)
-    static func storeMovingEntries(_ t: Transform3D, at p: UnsafeMutablePointer<Double>, withDepthScale: Bool) {
-        p[0] = t.m11; p[1] = t.m12; p[2] = t.m21; p[3] = t.m22
-        p[4] = t.m41; p[5] = t.m42; p[6] = t.m43
-        if withDepthScale { p[7] = t.m33 }
+        p[0] = t.m11; p[1] = t.m12; p[2] = t.m13; p[3] = t.m14
+        p[4] = t.m21; p[5] = t.m22; p[6] = t.m23; p[7] = t.m24
+        p[8] = t.m31; p[9] = t.m32; p[10] = t.m33; p[11] = t.m34
+        p[12] = t.m41; p[13] = t.m42; p[14] = t.m43; p[15] = t.m44
     }
 }

@@ -4,8 +4,7 @@
 ///
 /// A layer object is a line of memory of its own, reached through its superlayer's list: with
 /// a large tree every layer's first read waits on memory, and nothing else can run meanwhile.
-/// A plan's entries are read in order, as are the compiled programs they point to (the arena
-/// holds them in the order the plan compiled them), so the processor fetches ahead of the loop.
+/// A plan's entries are read in order, so the processor fetches ahead of the loop.
 ///
 /// The plan holds what it read of each layer: whether it is animated, its compiled program,
 /// whether its timing is its own, its sublayers. Changing any of these marks the scene's plan
@@ -20,7 +19,8 @@ struct PresentationPlan {
         let layer: Unmanaged<Layer>
         /// The layer's program, for a layer that is evaluated by running it alone: no timing of
         /// its own, not an emitter. Nil for a layer that takes the general path (`Scene.evaluate`).
-        let program: ScalarProgram?
+        /// Held by the layer while the plan is current: compiling it again makes the plan stale.
+        let program: Unmanaged<ScalarProgram>?
         /// The layer's presentation slot.
         let presented: UnsafeMutablePointer<Double>
         /// Where the superlayer's local time is in `times`.
@@ -39,8 +39,7 @@ struct PresentationPlan {
     private var stack: [(layer: Unmanaged<Layer>, next: Int, slot: Int32)] = []
 
     /// Makes the plan for the tree under `root` (the root itself is evaluated apart, its local
-    /// time in slot 0). Compiles stale programs on the way, in tree order, so that the arena holds
-    /// them in the order frames read them.
+    /// time in slot 0). Compiles stale programs on the way.
     mutating func make(root: Layer) {
         entries.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
@@ -61,7 +60,7 @@ struct PresentationPlan {
                 let isEmitter = layer.kind == .emitter
                 if layer.isAnimated || isEmitter || slot != frame.slot {
                     let program = layer.isAnimated && !layer.hasOwnTiming && !isEmitter ? layer.currentProgram() : nil
-                    entries.append(Entry(layer: .passUnretained(layer), program: program,
+                    entries.append(Entry(layer: .passUnretained(layer), program: program.map { .passUnretained($0) },
                                          presented: layer.storage + layer.slotSize, parentSlot: frame.slot,
                                          slot: slot != frame.slot ? slot : -1))
                 }
@@ -81,28 +80,19 @@ struct PresentationPlan {
             guard let times = times.baseAddress else { return }
             times[0] = rootTime
             entries.withUnsafeBufferPointer { entries in
-                var i = 0
-                while i < entries.count {
-                    let entry = entries[i]
+                for entry in entries {
                     let parentTime = times[Int(entry.parentSlot)]
                     if let program = entry.program {
-                        // Layers whose programs are steady, one run of them after another.
-                        if program.isSteady {
-                            let next = ScalarProgram.runSteady(entries, from: i, times: times, offsets: offsets)
-                            if next > i {
-                                i = next
-                                continue
-                            }
+                        program._withUnsafeGuaranteedRef {
+                            $0.run(at: parentTime, layer: entry.layer, presented: entry.presented, scene: scene,
+                                   offsets: offsets, records: true)
                         }
-                        program.run(at: parentTime, layer: entry.layer, presented: entry.presented, scene: scene,
-                                    offsets: offsets, records: true)
                     } else {
                         let local = entry.layer._withUnsafeGuaranteedRef {
                             scene.evaluate($0, parentTime: parentTime, offsets: offsets)
                         }
                         if entry.slot >= 0 { times[Int(entry.slot)] = local }
                     }
-                    i += 1
                 }
             }
         }

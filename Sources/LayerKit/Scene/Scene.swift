@@ -42,9 +42,6 @@ public final class Scene {
     /// Set by layers when the tree, a layer's animations or program, or its timing changes.
     var presentationPlanIsStale = true
     private let offsets = StorageOffsets.shared
-    /// Where the layers' compiled animation programs live, one after another in the order they
-    /// were compiled (see `ProgramArena`).
-    let programArena = ProgramArena()
     /// Evaluates the tree at a moment other than the frame's (see `withPresentation(at:_:)`).
     lazy var momentEvaluation = TimeShiftedEvaluation()
     /// Completion rounds run per frame at most, so that blocks which start empty transactions with
