@@ -51,8 +51,8 @@ let package = Package(
         .target(name: "Render", dependencies: ["LayerKit", "CSDL2", "CPangoCairo", "CGif"]),
         // LuaBridge's C half: the trampolines, budgets and userdata dispatch, in C files.
         // Statically, Lua's code is built without position independence and the API's calls
-        // skip the shared library's jump table: a call from Lua into C (a binding, `math.abs`)
-        // takes about a fifth less time. `-l:` names the file; liblua5.4.a needs libm.
+        // skip the shared library's jump table, so calls between Lua and C are cheaper (figures
+        // in docs/performance.md). `-l:` names the file; liblua5.4.a needs libm.
         .target(name: "LuaShim", dependencies: ["CLua"],
                 linkerSettings: [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m")]),
         .target(name: "LuaBridge", dependencies: ["CLua", "LuaShim", "Spelling"]),

@@ -376,9 +376,10 @@ sg_Type *sg_newtype(lua_State *L, const char *name, sg_Type *_Nullable parent, c
   /* Lua looks __index and __newindex up in this table on every access, from the node their
    * hash picks. String hashes are seeded afresh by each Lua state, so a key that shares that
    * node with another must be followed down a chain, and how long the chain is changed from
-   * run to run (9 instructions a node: a method call cost 782 to 818). A key inserted first into
-   * a table that is never resized stays in its own node: __index goes first, __newindex next,
-   * and the table has room for twice its keys (with the metamethods a binding adds, as __eq). */
+   * run to run (docs/performance.md, "Metamethods found at the first node"). A key inserted
+   * first into a table that is never resized stays in its own node: __index goes first,
+   * __newindex next, and the table has room for twice its keys (with the metamethods a binding
+   * adds, as __eq). */
   lua_createtable(L, 0, 16);
   lua_checkstack(L, methods + 4);
   lua_pushvalue(L, keys);

@@ -27,7 +27,7 @@ final class ViewerProcess: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
         process.arguments = ["-a", "-s", "-screen 0 1024x768x24", "/bin/sh", "-c",
                              "echo \"display $DISPLAY $XAUTHORITY\"; exec \"$0\" \"$@\"",
-                             ViewerProcess.binary, script, "--screenshots", folder, "--quit-after", "120"] + arguments
+                             ViewerProcess.binary, script, "--screenshots", folder, "--quit-after", "300"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         // The viewer remembers timelines in the state folder: the test's own, not the user's.
         var inherited = ProcessInfo.processInfo.environment

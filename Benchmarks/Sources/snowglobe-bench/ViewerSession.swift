@@ -74,6 +74,20 @@ final class ViewerSession {
         _ = xdotool(["mousemove", "--window", window, "\(x)", "\(y)", "click", "1"])
     }
 
+    /// Presses and releases `key` (an X key name: "F4") with the pointer in the window.
+    func press(_ key: String) {
+        guard let window else { return }
+        _ = xdotool(["mousemove", "--window", window, "5", "5"])
+        _ = xdotool(["key", key])
+    }
+
+    /// Waits up to `timeout` seconds for the viewer to exit by itself; whether it did.
+    func waitForExit(timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while viewer.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return !viewer.isRunning
+    }
+
     /// The first line printed after the first `after` that satisfies `match`, waiting up to
     /// `timeout` seconds.
     func waitForLine(after: Int, timeout: Double, _ match: (String) -> Bool) -> String? {

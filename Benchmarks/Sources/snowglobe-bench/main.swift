@@ -196,6 +196,27 @@ if selected("seek"), let setup = viewerSetup("seek") {
     }
 }
 
+// The inspector (issue 24): each seed example with the inspector closed and open, frame
+// statistics from the viewer itself.
+if selected("inspector"), let setup = viewerSetup("inspector") {
+    let (snowglobe, server) = setup
+    let seeds = examples.filter { !($0 as NSString).lastPathComponent.hasPrefix("gallery-") }.map { path in
+        let gallery = examplesDir + "/gallery-" + (path as NSString).lastPathComponent
+        return examples.contains(gallery) ? gallery : path
+    }
+    let bench = InspectorBenchmark(snowglobe: snowglobe, examples: seeds, scriptsFolder: scriptsFolder, seconds: 6)
+    for (name, closed, open) in bench.run(on: server) {
+        rows.append(Row(benchmark: "inspector open, frame time p50: \(name)", unit: "ms",
+                        snowglobe: open.medianFrame, peer: "inspector closed, same example", peerValue: closed.medianFrame,
+                        ratio: open.medianFrame / closed.medianFrame,
+                        note: "p95 \(format(open.p95Frame)) ms open, \(format(closed.p95Frame)) ms closed"))
+        rows.append(Row(benchmark: "inspector open, frames per second: \(name)", unit: "fps",
+                        snowglobe: open.framesPerSecond, peer: "inspector closed, same example",
+                        peerValue: closed.framesPerSecond, ratio: open.framesPerSecond / closed.framesPerSecond,
+                        note: "6 s in an 800x600 window, F4 and a press at the centre"))
+    }
+}
+
 // Particles: LÖVE's ParticleSystem scene (peers/love-particles) rebuilt as an emitter layer at the
 // same particle count, and seed 004's snow against the peer at the snow's count; each repeat runs
 // ours and the peer one after the other, ratios pair by pair.
