@@ -152,16 +152,19 @@ if selected("viewer"), let setup = viewerSetup("viewer") {
     }
 }
 
+/// The seed examples (Examples/*.lua but the gallery-* variants), each through its gallery-*
+/// variant where there is one: the variant taps what a user would, so the run is the one a user sees.
+let seeds = examples.filter { !($0 as NSString).lastPathComponent.hasPrefix("gallery-") }.map { path in
+    let gallery = examplesDir + "/gallery-" + (path as NSString).lastPathComponent
+    return examples.contains(gallery) ? gallery : path
+}
+
 // Time in the viewer: a seek back to 60 s, and a reload at 10 s and at 60 s, for each seed
 // example (Examples/*.lua but the gallery-* variants), against DESIGN.md's targets. An example
 // with a gallery variant is run through it: the variant taps what a user would (snowfall shows
 // no snow until its button is tapped), so the run replayed is the one a user sees.
 if selected("seek"), let setup = viewerSetup("seek") {
     let (snowglobe, server) = setup
-    let seeds = examples.filter { !($0 as NSString).lastPathComponent.hasPrefix("gallery-") }.map { path in
-        let gallery = examplesDir + "/gallery-" + (path as NSString).lastPathComponent
-        return examples.contains(gallery) ? gallery : path
-    }
     // Seeks back and saves per example and row; an example stops after 8 s once it has 3.
     let count = Int(value(after: "--seeks") ?? "") ?? 12, limit = 8.0
     let seek = SeekBenchmark(snowglobe: snowglobe, examples: seeds, scriptsFolder: scriptsFolder, seeks: count,
@@ -200,10 +203,6 @@ if selected("seek"), let setup = viewerSetup("seek") {
 // statistics from the viewer itself.
 if selected("inspector"), let setup = viewerSetup("inspector") {
     let (snowglobe, server) = setup
-    let seeds = examples.filter { !($0 as NSString).lastPathComponent.hasPrefix("gallery-") }.map { path in
-        let gallery = examplesDir + "/gallery-" + (path as NSString).lastPathComponent
-        return examples.contains(gallery) ? gallery : path
-    }
     let bench = InspectorBenchmark(snowglobe: snowglobe, examples: seeds, scriptsFolder: scriptsFolder, seconds: 6)
     for (name, closed, open) in bench.run(on: server) {
         rows.append(Row(benchmark: "inspector open, frame time p50: \(name)", unit: "ms",
