@@ -17,6 +17,9 @@ packages=(
   xvfb
   xauth
   xdotool
+  ffmpeg
+  libimagequant-dev
+  lua-check
 )
 if [ "${1:-}" = "--bench" ]; then
   packages+=(love lua5.4 luajit mesa-utils hyperfine gcc libluajit-5.1-dev)
