@@ -4,18 +4,24 @@ import LayerKit
 import LuaHost
 import Playback
 import Render
+import Spelling
 
 /// `snowglobe render SCRIPT --out FILE|DIR`: runs a script headless on the tick clock and writes
-/// what it shows: one PNG, a numbered PNG sequence, or an animated GIF. Same inputs, same bytes;
-/// frame i shows the scene at `from + i / fps`, as the window shows it at that moment.
+/// what it shows: one PNG, a numbered PNG sequence, an animated GIF, or a video through FFmpeg.
+/// Same inputs, same frames; frame i shows the scene at `from + i / fps`, as the window shows it
+/// at that moment.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a script headless to PNG or GIF.",
+        abstract: "Render a script headless to PNG, GIF, MP4, WebM, MOV or APNG.",
         discussion: """
             --out decides the output: a .png file is one frame (at --at, default 0); a .gif file \
-            an animated GIF; a path with %04d (or %d) a numbered sequence; anything else a folder \
-            of frame_0000.png, frame_0001.png, … Runs without a display or GPU. \
+            an animated GIF; .mp4 H.264 video, .webm VP9, .mov ProRes 4444, .apng an animated PNG \
+            (these four through the ffmpeg program); a path with %04d (or %d) a numbered sequence \
+            of PNGs; a name without an extension (or ending in /) a folder of frame_0000.png, \
+            frame_0001.png, … With --background transparent, PNG, APNG, WebM and MOV keep the \
+            alpha channel. Files are written under a temporary name and renamed when whole. \
+            Runs without a display or GPU. \
             The scene runs in ticks of 1/60 s (timers, display links, input); frames sample it at \
             --fps, each showing the presentation at its exact time.
             """
@@ -24,8 +30,14 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The Lua script to run.")
     var script: String
 
-    @Option(help: "Where to write: FILE.png, FILE.gif, a %04d pattern or a folder.")
+    @Option(help: "Where to write: FILE.png, .gif, .mp4, .webm, .mov, .apng, a %04d pattern or a folder.")
     var out: String
+
+    @Option(help: "What shows where no layer draws: a colour (black, #203040, …) or transparent.")
+    var background: BackgroundArgument = BackgroundArgument(color: "black")
+
+    @Flag(help: "Check that the frame after the last equals the first (a loop that does not jump); exit 1 and say how far off if not.")
+    var loopSeamless = false
 
     @Option(help: "How many frames (default: 1 for a .png, else the duration's worth).")
     var frames: Int?
@@ -56,6 +68,14 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var input: ScriptedInput
 
     func validate() throws {
+        let output: RenderOutput
+        do { output = try RenderOutput(path: out) } catch { throw ValidationError("--out: \(error)") }
+        if try background.color().a < 1 && !output.keepsAlpha {
+            throw ValidationError("--background transparent: \(output.label) has no alpha channel; use .png, .apng, .webm or .mov")
+        }
+        if loopSeamless && output.isSingleFrame {
+            throw ValidationError("--loop-seamless checks a clip: --out must be a sequence, a .gif or a video, not one .png")
+        }
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240") }
         if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be between 1 and 100000") }
         if let duration, !(duration.isFinite && duration > 0 && duration <= 3600) {
@@ -84,17 +104,26 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let output = RenderOutput(path: out)
+        let output = try RenderOutput(path: out)
+        InterruptCleanup.installHandlers()
+        if case .video = output {
+            do { _ = try FFmpegProgram.locate() } catch {
+                FileHandle.standardError.write(Data("snowglobe: cannot write '\(out)': \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
         let runner: SceneRunner
         do { runner = try ScriptLauncher.start(script, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { runner.close() }
 
         let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
-                                      frameCount: frameCount(for: output), startTime: start, background: .black)
+                                      frameCount: frameCount(for: output), startTime: start, background: try background.color())
         let progress = ProgressBar(total: settings.frameCount)
         let log = input.log
+        let summary: RenderSummary
         do {
-            try HeadlessRenderer().render(settings: settings, to: output, progress: { done, _ in progress.update(done) }) { time, draw in
+            summary = try HeadlessRenderer().render(settings: settings, to: output, checkingLoop: loopSeamless,
+                                                    progress: { done, _ in progress.update(done) }) { time, draw in
                 runner.advance(to: Tick.index(atOrBefore: time), log: log)
                 runner.withFrame(at: time, draw)
             }
@@ -104,15 +133,34 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(1)
         }
         progress.finish()
-        if !runner.host.errors.isEmpty { throw ExitCode(1) }
+        let errors = runner.host.errors.count
+        if errors > 0 {
+            let count = errors == 1 ? "an error" : "\(errors) errors"
+            FileHandle.standardError.write(Data("snowglobe: the script had \(count) (above); \(summary.description)\n".utf8))
+        } else {
+            print("snowglobe: \(summary.description)")
+        }
+        if let seam = summary.seam {
+            let after = Tick.text(start + Double(summary.frameCount) / fps)
+            if seam.isZero {
+                print("snowglobe: the loop is seamless: the frame after the last (at \(after) s) equals the first")
+            } else {
+                FileHandle.standardError.write(Data(
+                    "snowglobe: the loop is not seamless: the frame after the last (at \(after) s) differs from the first: \(seam)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+        if errors > 0 { throw ExitCode(1) }
     }
 }
 
-/// A one-line progress bar on standard error, shown only on a terminal and for long renders.
+/// A one-line progress bar on standard error — frames done, frames a second and the time
+/// left — shown only on a terminal and for long renders.
 final class ProgressBar {
     private let total: Int
     private let enabled: Bool
-    private var last = -1
+    private let started = DispatchTime.now().uptimeNanoseconds
+    private var lastShown: UInt64 = 0
 
     init(total: Int) {
         self.total = total
@@ -121,16 +169,64 @@ final class ProgressBar {
 
     func update(_ done: Int) {
         guard enabled else { return }
-        let percent = total > 0 ? done * 100 / total : 100
-        guard percent != last else { return }
-        last = percent
-        let width = 30
-        let filled = width * percent / 100
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(percent)% (\(done)/\(total) frames)".utf8))
+        let now = DispatchTime.now().uptimeNanoseconds
+        // At most ten times a second, and always for the last frame.
+        guard done == total || now - lastShown >= 100_000_000 else { return }
+        lastShown = now
+        FileHandle.standardError.write(Data(("\r" + ProgressBar.line(done: done, total: total,
+                                                                        seconds: Double(now - started) / 1e9)).utf8))
     }
 
     func finish() {
-        if enabled && last >= 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+        if enabled && lastShown > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
     }
+
+    /// "[#########---------------------]  30% 90/300 frames · 45.0 fps · 4.7 s left".
+    static func line(done: Int, total: Int, seconds: Double) -> String {
+        let fraction = total > 0 ? Double(done) / Double(total) : 1
+        let width = 30
+        let filled = min(width, Int(Double(width) * fraction))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        let percent = String(Int(fraction * 100)).leftPadded(to: 3)
+        var text = "[\(bar)] \(percent)% \(done)/\(total) frames"
+        if seconds > 0 && done > 0 {
+            let rate = Double(done) / seconds
+            text += " · " + String(format: "%.1f", rate) + " fps"
+            let left = Double(total - done) / rate
+            text += done < total ? " · " + String(format: "%.1f", left) + " s left" : " · " + String(format: "%.1f", seconds) + " s"
+        }
+        return text + "   "
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
+
+/// `--background`: a colour in any form a script may give one, or `transparent`.
+struct BackgroundArgument: ExpressibleByArgument {
+    let text: String
+
+    init(color name: String) {
+        text = name
+    }
+
+    init?(argument: String) {
+        text = argument
+    }
+
+    /// The colour, or an error naming the option, the forms allowed and the nearest name.
+    func color() throws -> Color {
+        if let color = Color(parsing: text) { return color }
+        var message = "--background: '\(text)' is not a colour; give transparent, a CSS colour name (black, white, "
+            + "midnightblue, …) or #rgb, #rgba, #rrggbb or #rrggbbaa"
+        if !text.hasPrefix("#"), let near = NameSuggestion.closest(to: text.lowercased(), among: Color.cssNames) {
+            message += " (did you mean '\(near)'?)"
+        }
+        throw ValidationError(message)
+    }
+
+    static var defaultCompletionKind: CompletionKind { .list(["transparent", "black", "white"]) }
 }

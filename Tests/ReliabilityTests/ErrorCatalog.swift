@@ -182,7 +182,7 @@ enum ErrorCatalog {
             ErrorCase("a snowflake too big", "ca.Image.snowflake{ size = 1e9 }"),
             ErrorCase("a font that is not there (the default font is used)",
                       "ca.root:addSublayer(ca.TextLayer{ string = \"hi\", font = \"/no/such/font.ttf\", bounds = {0, 0, 100, 40}, position = {50, 20} })",
-                      .command(["render", "main.lua", "--out", "frame.png", "--size", "100x40"]), isSilent: true),
+                      .command(["render", "main.lua", "--out", "frame.png", "--size", "100x40"])),
         ]),
         ("Hot reload", "What the viewer shows when the saved script changes.", [
             ErrorCase("the new version has a syntax error (the old scene keeps running)", "ca.persist.n = 1",
@@ -217,6 +217,17 @@ enum ErrorCatalog {
             ErrorCase("`render` with zero frames", "", .command(["render", "main.lua", "--out", "x.gif", "--frames", "0"])),
             ErrorCase("`render` with both `--frames` and `--duration`", "", .command(["render", "main.lua", "--out", "x.gif", "--frames", "2", "--duration", "1"])),
             ErrorCase("`render` at a size of 0x0", "", .command(["render", "main.lua", "--out", "x.png", "--size", "0x0"])),
+            ErrorCase("`render` to a kind of file it does not write", "", .command(["render", "main.lua", "--out", "o.jpg"])),
+            ErrorCase("`render` of a transparent background to MP4", "",
+                      .command(["render", "main.lua", "--out", "x.mp4", "--background", "transparent"])),
+            ErrorCase("`render` with a background that is not a colour", "",
+                      .command(["render", "main.lua", "--out", "x.png", "--background", "blu"])),
+            ErrorCase("`render --loop-seamless` of a single frame", "",
+                      .command(["render", "main.lua", "--out", "x.png", "--loop-seamless"])),
+            ErrorCase("`render --loop-seamless` of a loop that jumps", "ca.root.backgroundColor = \"navy\"\n"
+                        + "ca.root:addSublayer(ca.Layer{ bounds = {0, 0, 10, 10}, position = {5, 5}, backgroundColor = \"white\" })\n"
+                        + "ca.root.sublayers[1]:addAnimation(ca.BasicAnimation{ keyPath = \"position.x\", fromValue = 5, toValue = 95, duration = 2 })",
+                      .command(["render", "main.lua", "--out", "x.gif", "--size", "100x10", "--fps", "10", "--duration", "1", "--loop-seamless"])),
         ]),
     ]
 }

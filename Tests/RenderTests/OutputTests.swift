@@ -77,13 +77,32 @@ import Testing
         #expect(names == ["frame_0000.png", "frame_0001.png", "frame_0002.png"])
     }
 
-    @Test func outputKindsFollowThePath() {
-        #expect(RenderOutput(path: "a.png") == .png(path: "a.png"))
-        #expect(RenderOutput(path: "a.GIF") == .gif(path: "a.GIF"))
-        #expect(RenderOutput(path: "shots/f%03d.png") == .sequence(pattern: "shots/f%03d.png"))
-        #expect(RenderOutput(path: "shots/") == .sequence(pattern: "shots/frame_%04d.png"))
+    @Test func outputKindsFollowThePath() throws {
+        #expect(try RenderOutput(path: "a.png") == .png(path: "a.png"))
+        #expect(try RenderOutput(path: "a.GIF") == .gif(path: "a.GIF"))
+        #expect(try RenderOutput(path: "clip.mp4") == .video(path: "clip.mp4", format: .mp4))
+        #expect(try RenderOutput(path: "clip.WebM") == .video(path: "clip.WebM", format: .webm))
+        #expect(try RenderOutput(path: "out/clip.mov") == .video(path: "out/clip.mov", format: .mov))
+        #expect(try RenderOutput(path: "a.apng") == .video(path: "a.apng", format: .apng))
+        #expect(try RenderOutput(path: "shots/f%03d.png") == .sequence(pattern: "shots/f%03d.png"))
+        #expect(try RenderOutput(path: "shots/") == .sequence(pattern: "shots/frame_%04d.png"))
+        #expect(try RenderOutput(path: "shots") == .sequence(pattern: "shots/frame_%04d.png"))
+        #expect(try RenderOutput(path: "v1.2/") == .sequence(pattern: "v1.2/frame_%04d.png"))
         #expect(RenderOutput.fileName(pattern: "f%04d.png", number: 12) == "f0012.png")
         #expect(RenderOutput.fileName(pattern: "100%%-%d.png", number: 7) == "100%-7.png")
+    }
+
+    /// `--out o.jpg` made a folder of PNGs named o.jpg; a typo must be an error instead.
+    @Test func anUnknownExtensionIsRefusedNamingWhatIsWritten() {
+        for path in ["o.jpg", "clip.mkv", "frames/f%04d.jpg", "a.gif.bak"] {
+            #expect {
+                try RenderOutput(path: path)
+            } throws: { error in
+                let text = "\(error)"
+                return text.contains("'\(path)'") && text.contains(".png, .gif, .mp4, .webm, .mov, .apng")
+                    || text.contains("numbered sequence is of PNG files")
+            }
+        }
     }
 
     @Test func gifHasTheFramesAndExactDelays() throws {

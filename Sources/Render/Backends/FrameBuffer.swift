@@ -15,6 +15,13 @@ public final class FrameBuffer {
         pixels = [UInt32](repeating: 0, count: self.width * self.height)
     }
 
+    /// A frame with the same pixels (its own memory).
+    public func copy() -> FrameBuffer {
+        let copy = FrameBuffer(width: width, height: height)
+        copy.pixels = pixels
+        return copy
+    }
+
     /// The premultiplied colour at (x, y); transparent outside the frame.
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         guard x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }

@@ -61,20 +61,71 @@ public final class HeadlessRenderer {
     /// Renders `settings.frameCount` frames (one for a PNG), frame i at `startTime + i / fps`:
     /// `frame` is called with each frame's time and a function that draws the scene it passes,
     /// once the scene shows that time. Frames go to `output` as they are made; `progress` is told
-    /// (frames done, frames in all) after each.
-    public func render(settings: RenderSettings, to output: RenderOutput, progress: (Int, Int) -> Void = { _, _ in },
-                       frame makeFrame: (Double, (Scene) -> Void) -> Void) throws(OutputError) {
+    /// (frames done, frames in all) after each. With `checkingLoop`, one more frame is made — the
+    /// one after the last — and compared with the first: the summary says how far apart they are.
+    /// A failure leaves no file under the output's name (a sequence keeps the frames it wrote).
+    @discardableResult
+    public func render(settings: RenderSettings, to output: RenderOutput, checkingLoop: Bool = false,
+                       progress: (Int, Int) -> Void = { _, _ in },
+                       frame makeFrame: (Double, (Scene) -> Void) -> Void) throws(OutputError) -> RenderSummary {
         try settings.validate()
         let count = output.isSingleFrame ? 1 : settings.frameCount
         let frame = FrameBuffer(width: settings.width, height: settings.height)
-        var sink = try FrameSink(output, settings: settings)
+        let sink = try FrameSink(output, settings: settings)
+        var first: FrameBuffer?
         let step = 1 / settings.fps
         for i in 0..<count {
             let t = settings.startTime + Double(i) / settings.fps
             makeFrame(t) { scene in draw(scene, into: frame, background: settings.background) }
             try sink.write(frame, number: i, duration: step)
+            if checkingLoop && i == 0 { first = frame.copy() }
             progress(i + 1, count)
         }
         try sink.finish()
+        var seam: FrameDifference?
+        if let first {
+            makeFrame(settings.startTime + Double(count) / settings.fps) { scene in
+                draw(scene, into: frame, background: settings.background)
+            }
+            seam = FrameDifference(frame, first)
+        }
+        return RenderSummary(output: output, frameCount: count, width: settings.width, height: settings.height,
+                             bytes: sink.bytesWritten, seam: seam)
+    }
+}
+
+/// What a render wrote, for the line that tells it.
+public struct RenderSummary: Equatable, Sendable {
+    public var output: RenderOutput
+    public var frameCount: Int
+    public var width: Int
+    public var height: Int
+    /// The size of what was written, in bytes.
+    public var bytes: Int64
+    /// How the frame after the last differs from the first (when the loop was checked).
+    public var seam: FrameDifference?
+
+    /// "wrote out.gif: 90 frames, 480×360, 1.2 MB".
+    public var description: String {
+        let frames = frameCount == 1 ? "1 frame" : "\(frameCount) frames"
+        var written = output.path
+        if case .sequence(let pattern) = output {
+            written = RenderOutput.fileName(pattern: pattern, number: 0)
+            if frameCount > 1 { written += " … " + RenderOutput.fileName(pattern: pattern, number: frameCount - 1) }
+        }
+        return "wrote \(written): \(frames), \(width)×\(height), \(RenderSummary.sizeText(bytes))"
+    }
+
+    /// A byte count as people read it: 812 bytes, 14.2 kB, 1.2 MB (powers of 1000).
+    public static func sizeText(_ bytes: Int64) -> String {
+        if bytes < 1000 { return "\(bytes) bytes" }
+        let units = ["kB", "MB", "GB", "TB"]
+        var value = Double(bytes) / 1000
+        var unit = 0
+        while value >= 999.95 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return String(format: "%.1f", value) + " " + units[unit]
     }
 }

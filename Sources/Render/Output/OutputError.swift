@@ -4,11 +4,15 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// The render settings make no frames (zero frames, a bad size or frame rate).
     case invalidSettings(String)
+    /// `--out` names a kind of file Snowglobe does not write.
+    case unknownOutput(String)
+    /// A program the output needs (ffmpeg) is missing; the message says how to get it.
+    case missingProgram(String)
 
     public var description: String {
         switch self {
         case let .cannotWrite(path, reason): return "cannot write '\(path)': \(reason)"
-        case .invalidSettings(let message): return message
+        case .invalidSettings(let message), .unknownOutput(let message), .missingProgram(let message): return message
         }
     }
 }

@@ -9,20 +9,65 @@ public enum RenderOutput: Equatable, Sendable {
     case sequence(pattern: String)
     /// An animated GIF.
     case gif(path: String)
+    /// A video (or APNG) encoded by FFmpeg.
+    case video(path: String, format: VideoFormat)
 
-    /// The output `--out` names: a path ending in `.gif` is a GIF; one with a `%d`-style
-    /// pattern a numbered sequence; one ending in `.png` a single frame; anything else a
-    /// folder, filled with `frame_0000.png`, `frame_0001.png`, ….
-    public init(path: String) {
+    /// The extensions `--out` understands, for messages.
+    public static let extensionsText = ".png, .gif, .mp4, .webm, .mov, .apng"
+
+    /// The output `--out` names: a path with a `%d`-style pattern is a numbered sequence; one
+    /// ending in `.png` a single frame, `.gif` an animated GIF, `.mp4`, `.webm`, `.mov` or
+    /// `.apng` a video; one with no extension (or ending in "/") a folder, filled with
+    /// `frame_0000.png`, `frame_0001.png`, …. Any other extension is refused (a typo must not
+    /// become a folder of PNGs).
+    public init(path: String) throws(OutputError) {
+        let fileName = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        let dot = fileName.lastIndex(of: ".").flatMap { $0 == fileName.startIndex ? nil : $0 }
+        let suffix = dot.map { fileName[fileName.index(after: $0)...].lowercased() } ?? ""
         if RenderOutput.hasFrameNumber(path) {
+            guard suffix == "png" || suffix.isEmpty else {
+                throw .unknownOutput("a numbered sequence is of PNG files: end the pattern in .png (e.g. frames/f%04d.png), got '\(path)'")
+            }
             self = .sequence(pattern: path)
-        } else if path.lowercased().hasSuffix(".gif") {
-            self = .gif(path: path)
-        } else if path.lowercased().hasSuffix(".png") {
-            self = .png(path: path)
-        } else {
+        } else if path.hasSuffix("/") || suffix.isEmpty {
             let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
             self = .sequence(pattern: (folder.isEmpty ? "." : folder) + "/frame_%04d.png")
+        } else if suffix == "png" {
+            self = .png(path: path)
+        } else if suffix == "gif" {
+            self = .gif(path: path)
+        } else if let format = VideoFormat(rawValue: suffix) {
+            self = .video(path: path, format: format)
+        } else {
+            throw .unknownOutput("cannot write '.\(suffix)' files ('\(path)'): --out takes \(RenderOutput.extensionsText), "
+                + "a %04d pattern ending in .png, or a folder (a name without an extension, or ending in /)")
+        }
+    }
+
+    /// The file or pattern written to.
+    public var path: String {
+        switch self {
+        case .png(let path), .gif(let path), .video(let path, _): return path
+        case .sequence(let pattern): return pattern
+        }
+    }
+
+    /// Whether the output can keep a transparent background.
+    public var keepsAlpha: Bool {
+        switch self {
+        case .png, .sequence: return true
+        case .gif: return false
+        case .video(_, let format): return format.keepsAlpha
+        }
+    }
+
+    /// A name for the kind of output, for messages.
+    public var label: String {
+        switch self {
+        case .png: return "PNG"
+        case .sequence: return "PNG sequence"
+        case .gif: return "GIF"
+        case .video(_, let format): return format.label
         }
     }
 
