@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// What `render` tells when it is done: what it wrote, whether the script failed on the way,
+/// and whether a clip loops without a jump.
+final class RenderReportTests {
+    private let folder: String
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "snowglobe-report-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    private func script(_ source: String) throws -> String {
+        let path = folder + "/scene.lua"
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A square turning once every 2 s, linearly, for ever.
+    static let turning = """
+        ca.root.backgroundColor = "navy"
+        local square = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 50, 50 }, backgroundColor = "white" }
+        ca.root:addSublayer(square)
+        square:addAnimation(ca.BasicAnimation{ keyPath = "transform.rotation.z", fromValue = 0, toValue = 2 * math.pi,
+                                               duration = 2, repeatCount = math.huge, timingFunction = "linear" })
+        """
+
+    @Test func aSeamlessLoopIsSaidToBe() throws {
+        let out = folder + "/loop.gif"
+        let r = try Snowglobe.run(["render", try script(Self.turning), "--out", out, "--size", "100x100", "--fps", "10",
+                                   "--duration", "2", "--loop-seamless"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == """
+            snowglobe: wrote \(out): 20 frames, 100×100, \(r.stdout.split(separator: ",")[2].split(separator: "\n")[0].dropFirst())
+            snowglobe: the loop is seamless: the frame after the last (at 2 s) equals the first
+
+            """)
+    }
+
+    /// 306° of a square is not 0° (270° would be: pick a turn a square does not hide).
+    @Test func aLoopThatJumpsIsToldHowFarOff() throws {
+        let out = folder + "/jump.gif"
+        let r = try Snowglobe.run(["render", try script(Self.turning), "--out", out, "--size", "100x100", "--fps", "10",
+                                   "--duration", "1.7", "--loop-seamless"])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("snowglobe: the loop is not seamless: the frame after the last (at 1.7 s) differs from the first: "))
+        #expect(r.stderr.contains("pixels differ") && r.stderr.contains("PSNR"))
+        #expect(FileManager.default.fileExists(atPath: out), "the clip is still written")
+    }
+
+    /// A callback that fails half-way: exit 1, and the line says what was written anyway.
+    @Test func aRenderWhoseScriptFailedSaysWhatItWrote() throws {
+        let out = folder + "/failed.gif"
+        let r = try Snowglobe.run(["render", try script("ca.after(0.5, function() error(\"boom\") end)"), "--out", out,
+                                   "--size", "40x30", "--fps", "10", "--duration", "1"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("boom"))
+        #expect(r.stderr.contains("snowglobe: the script had an error (above); wrote \(out): 10 frames, 40×30, "))
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func aSequenceNamesItsFirstAndLastFiles() throws {
+        let r = try Snowglobe.run(["render", try script(Self.turning), "--out", folder + "/frames", "--size", "20x20",
+                                   "--fps", "10", "--duration", "0.3"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("snowglobe: wrote \(folder)/frames/frame_0000.png … \(folder)/frames/frame_0002.png: 3 frames, 20×20, "))
+    }
+}
