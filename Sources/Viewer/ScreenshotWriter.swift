@@ -2,22 +2,27 @@ import Foundation
 import Render
 
 /// Writes F12's screenshots as numbered PNGs (`snowglobe-0001.png`, …) into a folder, which it
-/// makes when missing.
+/// makes when missing; the numbers go on from the captures already there.
 struct ScreenshotWriter {
-    let folder: String
-    private(set) var count = 0
+    let names: CaptureNames
 
     init(folder: String) {
-        self.folder = folder
+        names = CaptureNames(folder: folder)
     }
 
     /// Writes `frame` as the next screenshot; returns the line to tell.
-    mutating func write(_ frame: FrameBuffer) -> String {
+    func write(_ frame: FrameBuffer) -> String {
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            count += 1
-            let path = (folder as NSString).appendingPathComponent(String(format: "snowglobe-%04d.png", count))
-            try PNGWriter.write(frame, to: path)
+            let path = try names.next("png")
+            let staged = StagedFile(path)
+            do {
+                try PNGWriter.write(frame, to: staged.temporary)
+            } catch {
+                staged.discard()
+                guard case .cannotWrite(_, let reason) = error else { throw error }
+                throw OutputError.cannotWrite(path: path, reason: reason)
+            }
+            try staged.commit()
             return "snowglobe: screenshot saved to \(path)"
         } catch {
             return "snowglobe: screenshot failed: \(error)"

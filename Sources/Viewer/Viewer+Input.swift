@@ -92,6 +92,8 @@ extension Viewer {
             onionSkin.cycle()
             log("snowglobe: \(onionSkin.summary)")
         case .screenshot: screenshotRequested = true
+        case .toggleRecording: log(recorder.toggle(player: player))
+        case .exportLoop: log(recorder.exportLoop(player: player))
         case .quit:
             if player.replay != nil { player.cancelReplay() } else { running = false }
         }

@@ -20,8 +20,12 @@ public final class Viewer {
         public var size = Size(width: 800, height: 600)
         /// Quit after this many seconds of real time (nil: run until closed).
         public var quitAfter: Double?
-        /// Where F12 writes screenshots.
+        /// Where F12 writes screenshots and F9/F10 recordings.
         public var screenshotFolder = "."
+        /// What F9 and F10 write (nil: MP4, or GIF without ffmpeg).
+        public var recordingFormat: RecordingFormat?
+        /// Frames a second of a recording.
+        public var recordingFPS = 30.0
         /// Frames per second when the display does not say its refresh rate.
         public var fallbackFrameRate = 60.0
         /// How frames are drawn.
@@ -84,6 +88,8 @@ public final class Viewer {
     var showsTimeline = false
     var screenshotRequested = false
     var screenshots: ScreenshotWriter
+    /// F9's recordings and F10's exports.
+    let recorder: ClipRecorder
     /// A reload or restart to tell once its first frame is shown.
     var announcement: Announcement?
     /// The strip is being dragged (the mouse was pressed on its ruler).
@@ -135,6 +141,7 @@ public final class Viewer {
         self.log = log
         presenter = FramePresenter(drawing: settings.drawing)
         screenshots = ScreenshotWriter(folder: settings.screenshotFolder)
+        recorder = ClipRecorder(folder: settings.screenshotFolder, format: settings.recordingFormat, fps: settings.recordingFPS)
         frameRate = min(max(opened.refreshRate ?? settings.fallbackFrameRate, 24), 240)
         statistics = FrameStatistics(budget: 1 / frameRate)
         let points = opened.size
@@ -184,12 +191,14 @@ public final class Viewer {
             drawFrame()
             statistics.record(Monotonic.now() - frameStart)
             rememberTimeline(final: false)
+            for line in recorder.poll() { log(line) }
             if let quitAfter = settings.quitAfter, Monotonic.now() - startedAt >= quitAfter { running = false }
             // Frames keep a fixed cadence; after a slow frame the schedule starts again from now.
             nextFrameAt = max(nextFrameAt + 1 / frameRate, Monotonic.now() - 1 / frameRate)
             waitForNextFrame()
         }
         rememberTimeline(final: true)
+        recorder.finish(player: player, log: log)
     }
 
     /// Real seconds since the window opened.
@@ -211,6 +220,7 @@ public final class Viewer {
                                      bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0,
                                      overlay: overlay.scene)
         }
+        overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: size.width, in: overlay.scene)
         overlay.scene.step(to: 0)
         let ghosts = onionSkin.ghosts(for: player, width: points.width, height: points.height)
         do throws(SDLError) {

@@ -19,6 +19,8 @@ public enum ViewerKey: Sendable, Equatable, CaseIterable {
     case markIn           // Home
     case markOut          // End
     case clearMarks       // Delete
+    case toggleRecording  // F9
+    case exportLoop       // F10
     case toggleOnionSkin  // F11 (Shift: more ghosts, wider apart)
     case cycleOnionSkin   // Shift+F11
     case screenshot       // F12
@@ -43,6 +45,8 @@ public enum ViewerKey: Sendable, Equatable, CaseIterable {
         case (Int(SDLK_HOME.rawValue), _): self = .markIn
         case (Int(SDLK_END.rawValue), _): self = .markOut
         case (Int(SDLK_DELETE.rawValue), _): self = .clearMarks
+        case (Int(SDLK_F9.rawValue), _): self = .toggleRecording
+        case (Int(SDLK_F10.rawValue), _): self = .exportLoop
         case (Int(SDLK_F11.rawValue), false): self = .toggleOnionSkin
         case (Int(SDLK_F11.rawValue), true): self = .cycleOnionSkin
         case (Int(SDLK_F12.rawValue), _): self = .screenshot
@@ -66,7 +70,8 @@ public enum ViewerKey: Sendable, Equatable, CaseIterable {
     public static let helpLines = [
         "F1 HUD · F2 bounds · F3 timeline (Shift: loop) · F4 inspector · F5 restart · F11 onion skin · F12 screenshot",
         "F6 play/pause (Shift: to 0) · F7 step (Shift: back) · F8 slow motion (Shift: speed ×0.1…×4)",
-        "Home in · End out · Delete clear marks · drag on the timeline to scrub · Esc quit",
+        "F9 record (again: stop and write the clip) · F10 write the in–out range · Esc quit",
+        "Home in · End out · Delete clear marks · drag on the timeline to scrub",
     ]
 
     /// The viewer's keys on one line.

@@ -20,6 +20,8 @@ public final class ViewerOverlay {
     let strip: TimelineStrip
     /// The inspector's panel and outline (F4).
     let inspector: InspectorPanel
+    /// What F9 and F10 are recording and writing.
+    let recording: RecordingBadge
 
     static let font = "DejaVu Sans Mono"
     static let hudFontSize = 13.0
@@ -37,6 +39,7 @@ public final class ViewerOverlay {
         anchors = ShapeLayer(scene: scene)
         strip = TimelineStrip(scene: scene)
         inspector = InspectorPanel(scene: scene)
+        recording = RecordingBadge(scene: scene)
         scene.perform(actionsDisabled: true) {
             for layer in [hudPanel, errorPanel, hudText, errorText, outlines, anchors] as [Layer] {
                 set(layer, .anchorPoint, .point(.zero))

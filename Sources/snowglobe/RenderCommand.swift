@@ -119,14 +119,10 @@ struct RenderCommand: ParsableCommand {
         let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
                                       frameCount: frameCount(for: output), startTime: start, background: try background.color())
         let progress = ProgressBar(total: settings.frameCount)
-        let log = input.log
         let summary: RenderSummary
         do {
-            summary = try HeadlessRenderer().render(settings: settings, to: output, checkingLoop: loopSeamless,
-                                                    progress: { done, _ in progress.update(done) }) { time, draw in
-                runner.advance(to: Tick.index(atOrBefore: time), log: log)
-                runner.withFrame(at: time, draw)
-            }
+            summary = try runner.render(settings: settings, to: output, log: input.log, checkingLoop: loopSeamless,
+                                        progress: { done, _ in progress.update(done) })
         } catch {
             progress.finish()
             FileHandle.standardError.write(Data("snowglobe: \(error)\n".utf8))

@@ -38,8 +38,14 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "How to draw: auto (SDL's renderer for light frames, Snowglobe's own rasterizer on every core for heavy ones), cpu or gpu.")
     var draw: Viewer.Drawing = .auto
 
-    @Option(help: "Where F12 saves screenshots.")
+    @Option(help: "Where F12 saves screenshots and F9/F10 recordings (snowglobe-0001.png, snowglobe-0002.mp4, …).")
     var screenshots: String = "."
+
+    @Option(help: "What F9 and F10 write: mp4, webm, mov, apng or gif (default: mp4, or gif when ffmpeg is missing).")
+    var record: RecordingFormat?
+
+    @Option(parsing: .unconditional, help: "Frames per second of F9/F10 recordings.")
+    var recordFps: Double = 30
 
     @Option(parsing: .unconditional, help: "Open at this media time, in seconds (the scene is replayed up to it).")
     var at: Double?
@@ -60,6 +66,9 @@ struct ViewCommand: ParsableCommand {
         try loop?.check("--loop")
         if let speed, !(speed.isFinite && speed > 0 && speed <= 16) {
             throw ValidationError("--speed must be more than 0 and at most 16, got \(Tick.text(speed))")
+        }
+        if !(recordFps.isFinite && recordFps >= 1 && recordFps <= 120) {
+            throw ValidationError("--record-fps must be between 1 and 120, got \(Tick.text(recordFps))")
         }
         if let quitAfter, !(quitAfter.isFinite && quitAfter >= 0 && quitAfter <= 86_400 * 7) {
             throw ValidationError("--quit-after must be between 0 and 604800 seconds")
@@ -84,6 +93,8 @@ struct ViewCommand: ParsableCommand {
         settings.size = size.size
         settings.quitAfter = quitAfter
         settings.screenshotFolder = screenshots
+        settings.recordingFormat = record
+        settings.recordingFPS = recordFps
         settings.drawing = draw
         settings.timeline = timeline
         settings.reportsSeeks = stats
@@ -122,3 +133,4 @@ struct ViewCommand: ParsableCommand {
 }
 
 extension Viewer.Drawing: ExpressibleByArgument {}
+extension RecordingFormat: ExpressibleByArgument {}

@@ -63,9 +63,11 @@ public final class HeadlessRenderer {
     /// once the scene shows that time. Frames go to `output` as they are made; `progress` is told
     /// (frames done, frames in all) after each. With `checkingLoop`, one more frame is made — the
     /// one after the last — and compared with the first: the summary says how far apart they are.
-    /// A failure leaves no file under the output's name (a sequence keeps the frames it wrote).
+    /// A failure, or `isCancelled` turning true between frames, leaves no file under the
+    /// output's name (a sequence keeps the frames it wrote).
     @discardableResult
     public func render(settings: RenderSettings, to output: RenderOutput, checkingLoop: Bool = false,
+                       isCancelled: () -> Bool = { false },
                        progress: (Int, Int) -> Void = { _, _ in },
                        frame makeFrame: (Double, (Scene) -> Void) -> Void) throws(OutputError) -> RenderSummary {
         try settings.validate()
@@ -75,6 +77,10 @@ public final class HeadlessRenderer {
         var first: FrameBuffer?
         let step = 1 / settings.fps
         for i in 0..<count {
+            if isCancelled() {
+                sink.cancel()
+                throw .cancelled
+            }
             let t = settings.startTime + Double(i) / settings.fps
             makeFrame(t) { scene in draw(scene, into: frame, background: settings.background) }
             try sink.write(frame, number: i, duration: step)

@@ -8,11 +8,14 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
     case unknownOutput(String)
     /// A program the output needs (ffmpeg) is missing; the message says how to get it.
     case missingProgram(String)
+    /// The render was stopped before it was done.
+    case cancelled
 
     public var description: String {
         switch self {
         case let .cannotWrite(path, reason): return "cannot write '\(path)': \(reason)"
         case .invalidSettings(let message), .unknownOutput(let message), .missingProgram(let message): return message
+        case .cancelled: return "the render was cancelled"
         }
     }
 }
