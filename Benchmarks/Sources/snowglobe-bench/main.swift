@@ -216,6 +216,20 @@ if selected("inspector"), let setup = viewerSetup("inspector") {
     }
 }
 
+// Video (issue 25): the gallery snowfall at 1280x720 rendered to MP4, against ffmpeg encoding
+// the same frames from a raw file.
+if selected("video"), let snowglobe = value(after: "--snowglobe") {
+    let bench = VideoEncodeBenchmark(snowglobe: snowglobe, example: examplesDir + "/gallery-snowfall.lua",
+                                     scriptsFolder: scriptsFolder, seconds: 4, fps: 30, repeats: 3)
+    if let result = bench.run(), !result.ratios.isEmpty {
+        let ratio = median(result.ratios)
+        rows.append(Row(benchmark: "video: gallery snowfall 1280x720 to MP4 (H.264), \(result.frames) frames", unit: "fps",
+                        snowglobe: median(result.ours), peer: "ffmpeg alone, same frames from a raw file, same settings",
+                        peerValue: median(result.ffmpeg), ratio: ratio,
+                        note: "ratio is wall time ours/ffmpeg's (target <= 1.3); ours includes start-up, the script and drawing"))
+    }
+}
+
 // Particles: LÖVE's ParticleSystem scene (peers/love-particles) rebuilt as an emitter layer at the
 // same particle count, and seed 004's snow against the peer at the snow's count; each repeat runs
 // ours and the peer one after the other, ratios pair by pair.

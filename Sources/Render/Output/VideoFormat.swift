@@ -23,7 +23,7 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     /// FFmpeg's arguments that encode raw RGBA frames of `width` × `height` at `fps` from its
     /// standard input to `path` (a temporary name, so the container is named, not guessed).
     /// `alpha` keeps transparency; `plays` is APNG's play count (0: for ever).
-    func ffmpegArguments(width: Int, height: Int, fps: Double, alpha: Bool, plays: Int, path: String) -> [String] {
+    public func ffmpegArguments(width: Int, height: Int, fps: Double, alpha: Bool, plays: Int, path: String) -> [String] {
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y",
                          "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
                          "-framerate", VideoFormat.rate(fps), "-i", "pipe:0", "-an"]
