@@ -43,7 +43,9 @@ public final class Viewer {
 
     /// How the viewer draws.
     public enum Drawing: String, Sendable, CaseIterable {
-        /// Through SDL's renderer for light frames, with Render's own rasterizer for heavy ones.
+        /// With a GPU, through SDL's renderer for light frames and Render's own rasterizer for
+        /// heavy ones; without one, as `cpu` (OpenGL would draw on the CPU too, more slowly, and
+        /// loading it takes longer than opening the window).
         case auto
         /// With Render's own rasterizer, on every core, shown as one texture: the same pixels a
         /// headless render makes, and faster than OpenGL on a machine without a GPU once a frame
@@ -52,6 +54,11 @@ public final class Viewer {
         /// Through SDL's renderer (OpenGL where there is a GPU): cheapest for light frames, since
         /// no whole frame is uploaded.
         case gpu
+
+        /// What `auto` comes to on this machine.
+        func resolved(hasGPU: Bool) -> Drawing {
+            self == .auto && !hasGPU ? .cpu : self
+        }
     }
 
     /// Why the window could not open.
@@ -126,12 +133,14 @@ public final class Viewer {
         guard Viewer.displayAvailable else {
             throw .noDisplay("no display to open a window on (DISPLAY is not set)")
         }
+        let drawing = settings.drawing.resolved(hasGPU: SDLWindow.hasGPU)
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         let opened: SDLWindow
         do {
             opened = try SDLWindow(title: "snowglobe — \(script.source.displayName)",
-                                   width: Int(settings.size.width), height: Int(settings.size.height), vsync: false)
+                                   width: Int(settings.size.width), height: Int(settings.size.height), vsync: false,
+                                   software: drawing == .cpu)
         } catch {
             throw .noDisplay("cannot open a window: \(error)")
         }
@@ -139,7 +148,7 @@ public final class Viewer {
         self.script = script
         self.settings = settings
         self.log = log
-        presenter = FramePresenter(drawing: settings.drawing)
+        presenter = FramePresenter(drawing: drawing)
         screenshots = ScreenshotWriter(folder: settings.screenshotFolder)
         recorder = ClipRecorder(folder: settings.screenshotFolder, format: settings.recordingFormat, fps: settings.recordingFPS)
         frameRate = min(max(opened.refreshRate ?? settings.fallbackFrameRate, 24), 240)

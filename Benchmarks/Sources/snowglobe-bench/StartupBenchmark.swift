@@ -28,3 +28,31 @@ struct StartupBenchmark {
         return (ours, theirs, ratios)
     }
 }
+
+/// A one-frame script through `check` and `render`, from exec to exit: what every run of the
+/// command line pays before the script's own work. No display needed.
+struct CommandStartupBenchmark {
+    let snowglobe: String
+    let runs: Int
+
+    /// Milliseconds for each run of `check` (one tick) and `render` (one 320×240 PNG).
+    func run() -> (check: [Double], render: [Double]) {
+        let folder = NSTemporaryDirectory() + "snowglobe-command-startup-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = folder + "/hello.lua"
+        try? Data("ca.root:addSublayer(ca.TextLayer{ string = 'hello', fontSize = 14, bounds = {0, 0, 100, 20}, position = {60, 20} })\n".utf8)
+            .write(to: URL(fileURLWithPath: script))
+        let environment = ProcessInfo.processInfo.environment
+        var check: [Double] = [], render: [Double] = []
+        for run in 0..<(runs + 2) {
+            let a = timedRun(snowglobe, ["check", script, "--duration", "0.0167"], environment: environment)
+            let b = timedRun(snowglobe, ["render", script, "--out", folder + "/hello.png", "--size", "320x240"],
+                             environment: environment)
+            guard run >= 2 else { continue }
+            if let a { check.append(a * 1000) }
+            if let b { render.append(b * 1000) }
+        }
+        return (check, render)
+    }
+}

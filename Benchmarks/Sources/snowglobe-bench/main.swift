@@ -122,6 +122,17 @@ func viewerSetup(_ name: String) -> (snowglobe: String, server: XvfbServer)? {
 
 func format(_ x: Double) -> String { String(format: "%.1f", x) }
 
+// The command line's start-up: a one-frame script through check and render (issue 27: under 50 ms).
+if selected("startup"), let snowglobe = value(after: "--snowglobe") {
+    let (check, render) = CommandStartupBenchmark(snowglobe: snowglobe, runs: 10).run()
+    for (name, times) in [("check", check), ("render to PNG", render)] where !times.isEmpty {
+        let m = median(times)
+        rows.append(Row(benchmark: "start-up: \(name) of a one-frame script, exec to exit", unit: "ms", snowglobe: m,
+                        peer: "target", peerValue: 50, ratio: m / 50,
+                        note: "median of \(times.count) runs after 2 warm-ups; p95 \(format(percentile(times, 0.95))) ms"))
+    }
+}
+
 // The viewer: start-up to first frame against LÖVE's, and hot-reload latency for each example,
 // in windows on a private Xvfb (llvmpipe's OpenGL, as LÖVE uses).
 if selected("viewer"), let setup = viewerSetup("viewer") {

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import LayerKit
 
 /// A window with an SDL renderer and the backend drawing into it: what the viewer shows frames
@@ -15,8 +16,12 @@ public final class SDLWindow {
     private var frameTexture: (texture: OpaquePointer, width: Int, height: Int)?
 
     /// Opens a resizable window of `width` × `height` titled `title`. Initialises SDL's video
-    /// subsystem; throws SDL's message when there is no display or no renderer.
-    public init(title: String, width: Int, height: Int, vsync: Bool = true) throws(SDLError) {
+    /// subsystem; throws SDL's message when there is no display or no renderer. `software`
+    /// asks for SDL's software renderer presenting straight to the window (X11's shared memory),
+    /// with no OpenGL loaded at all: for frames drawn on the CPU, where OpenGL would only copy
+    /// them, and where loading it (Mesa's llvmpipe and LLVM) costs more than the first frame.
+    public init(title: String, width: Int, height: Int, vsync: Bool = true, software: Bool = false) throws(SDLError) {
+        if software { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
         guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else { throw SDLError.current("SDL_Init") }
         let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED, a macro Swift does not import
         guard let window = SDL_CreateWindow(title, centred, centred, Int32(max(width, 1)), Int32(max(height, 1)),
@@ -25,7 +30,7 @@ public final class SDLWindow {
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
             throw error
         }
-        var flags = SDL_RENDERER_ACCELERATED.rawValue
+        var flags = software ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_ACCELERATED.rawValue
         if vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
         guard let renderer = SDL_CreateRenderer(window, -1, flags) ?? SDL_CreateRenderer(window, -1, 0) else {
             let error = SDLError.current("SDL_CreateRenderer")
@@ -50,6 +55,13 @@ public final class SDLWindow {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         return (Int(w), Int(h))
+    }
+
+    /// Whether this machine has a GPU that OpenGL can use: a DRM render node. Without one, Mesa
+    /// draws OpenGL on the CPU (llvmpipe).
+    public static var hasGPU: Bool {
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return nodes.contains { $0.hasPrefix("renderD") && access("/dev/dri/" + $0, R_OK | W_OK) == 0 }
     }
 
     /// Pixels per point: 1, or 2 on a high-DPI display.
