@@ -29,14 +29,18 @@ let package = Package(
         // Lua is linked from Debian's static library (liblua5.4-dev's liblua5.4.a; see
         // LuaShim), so no pkg-config: clua.h names the headers by their folder.
         .systemLibrary(name: "CLua"),
+        // SDL without pkg-config: sdl2.pc adds -D_REENTRANT, which SwiftPM refuses with a
+        // warning on every build. The shim names the headers by their folder (<SDL2/SDL.h>) and
+        // the module map links the libraries, so nothing else is needed.
         .systemLibrary(
             name: "CSDL2",
-            pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        // Pango's headers need glib's, harfbuzz's and cairo's folders: pkgconfig/ has a .pc that
+        // gives them without the -pthread Debian's pangocairo.pc brings along (see the file).
         .systemLibrary(
             name: "CPangoCairo",
-            pkgConfig: "pangocairo",
+            pkgConfig: Context.packageDirectory + "/pkgconfig/snowglobe-pangocairo.pc",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
         .systemLibrary(
