@@ -15,8 +15,10 @@ enum ScriptLauncher {
         options.seed = seed
         options.size = size.size
         options.budget = budget
-        options.libraryPath = ScriptsFolder.locate()
-        let recipe = ScriptRecipe(source: .file(script), options: options, images: RenderImages())
+        let folders = ResourceFolders.locate()
+        options.libraryPath = folders.scripts
+        var recipe = ScriptRecipe(source: .file(script), options: options, images: RenderImages())
+        recipe.missingModuleHint = folders.missingLibraryHint
         do {
             return try recipe.start(output: { line, _ in print(line) },
                                     errors: { error, _ in FileHandle.standardError.write(Data((error.description + "\n").utf8)) })

@@ -77,9 +77,11 @@ struct ViewCommand: ParsableCommand {
         var options = ScriptOptions()
         options.seed = seed
         options.budget = limits.budget
-        options.libraryPath = ScriptsFolder.locate()
+        let folders = ResourceFolders.locate()
+        options.libraryPath = folders.scripts
         let live = LiveScript(source: source, options: options)
         live.images = RenderImages()
+        live.missingModuleHint = folders.missingLibraryHint
         var settings = Viewer.Settings()
         settings.size = size.size
         settings.quitAfter = quitAfter
