@@ -7,7 +7,7 @@ struct Snowglobe: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snowglobe",
         abstract: "A scriptable animation sandbox: Core Animation's model, driven by Lua.",
-        version: "0.1.0 (SDL \(SDLVersion.sdl))",
+        version: versionReport,
         subcommands: [ViewCommand.self, CheckCommand.self, RenderCommand.self, PlotCommand.self, DocsCommand.self],
         defaultSubcommand: ViewCommand.self
     )
