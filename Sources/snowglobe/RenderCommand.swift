@@ -21,8 +21,7 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The Lua script to run.")
-    var script: String
+    @OptionGroup var choice: ScriptChoice
 
     @Option(help: "Where to write: FILE.png, FILE.gif, a %04d pattern or a folder.")
     var out: String
@@ -56,6 +55,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var input: ScriptedInput
 
     func validate() throws {
+        try choice.requireOne()
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240") }
         if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be between 1 and 100000") }
         if let duration, !(duration.isFinite && duration > 0 && duration <= 3600) {
@@ -86,7 +86,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let output = RenderOutput(path: out)
         let runner: SceneRunner
-        do { runner = try ScriptLauncher.start(script, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
+        do { runner = try ScriptLauncher.start(choice, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { runner.close() }
 
         let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,

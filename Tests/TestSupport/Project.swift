@@ -8,6 +8,11 @@ public enum Project {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     /// Examples/: one script per seed, the lessons, the gallery's scripts.
     public static let examples = root + "/Examples"
+    /// Every script in Examples/ (lessons included), as paths relative to Examples/, sorted.
+    public static func allExamples() -> [String] {
+        let files = FileManager.default.enumerator(atPath: examples)?.compactMap { $0 as? String } ?? []
+        return files.filter { $0.hasSuffix(".lua") }.sorted()
+    }
     /// Scripts/: the modules on every script's require path.
     public static let scripts = root + "/Scripts"
     /// docs/: the generated reference pages.
