@@ -68,12 +68,15 @@ let package = Package(
                 plugins: ["EmbedDefaultExample"]),
         .executableTarget(name: "embed-text"),
         .plugin(name: "EmbedDefaultExample", capability: .buildTool(), dependencies: ["embed-text"]),
+        // The templates of `snowglobe new` are built in from Templates/*.lua (see the plugin).
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-text"]),
         .executableTarget(
             name: "snowglobe",
             dependencies: [
                 "LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Viewer", "Spelling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["EmbedTemplates"]
         ),
         .target(name: "TestSupport", dependencies: ["LayerKit", "LuaHost"], path: "Tests/TestSupport"),
         .target(name: "SDLSoftware", dependencies: ["Render", "LayerKit", "CSDL2"], path: "Tests/SDLSoftware"),

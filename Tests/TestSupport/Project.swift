@@ -15,6 +15,13 @@ public enum Project {
     }
     /// Scripts/: the modules on every script's require path.
     public static let scripts = root + "/Scripts"
+    /// Templates/: the scripts `snowglobe new` starts from.
+    public static let templates = root + "/Templates"
+    /// The names of the templates: their files' names without `.lua`, sorted.
+    public static var templateNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: templates)) ?? [])
+            .filter { $0.hasSuffix(".lua") }.map { String($0.dropLast(4)) }.sorted()
+    }
     /// docs/: the generated reference pages.
     public static let docs = root + "/docs"
 }
