@@ -65,7 +65,9 @@ public enum APIDocs {
         scene's clock (`ca.now()`), which starts at 0 and runs, pauses and seeks with the viewer's timeline.
         - **Values.** A point is `{x, y}` or `{x = …, y = …}`; a size `{width, height}` or \
         `{width = …, height = …}` (`w`, `h` too); a rect `{x, y, width, height}` or with those names. \
-        Read back, each is a table with named fields: `layer.frame.width`, `layer.position.x`.
+        Read back, each is a new table with named fields (`layer.frame.width`, `layer.position.x`): changing \
+        that table does not change the layer, so set the whole value (`layer.position = { 10, layer.position.y }`). \
+        The same goes for `layer.transform`, a copy.
         - **Colours.** Wherever a colour goes: a CSS name (`"red"`, `"cornflowerblue"`, any of the 148, and \
         `"transparent"`), a hex string (`"#f80"`, `"#f80c"`, `"#ff8800"`, `"#ff8800cc"`: the last digits \
         are the alpha), or a table of components from 0 to 1, `{r, g, b[, a]}` or `{r = …, g = …, b = …, a = …}` \
@@ -73,8 +75,9 @@ public enum APIDocs {
         - **Implicit animations.** Setting an animatable property of a layer that is already in the tree \
         animates it from what is on screen to the new value, over 0.25 s (or the enclosing transaction's \
         duration), as Core Animation does. For an instant change, set it inside \
-        `ca.transaction(fn, { disableActions = true })`, or set `layer.actions = false`. A layer not yet in \
-        the tree takes new values at once; so does every change in a display link's callback.
+        `ca.transaction(fn, { disableActions = true })`, or set `layer.actions = false`. A layer not yet on \
+        screen (not in the tree, or added to it in the same transaction) takes new values at once; so \
+        does every change in a display link's callback.
 
         """
 
