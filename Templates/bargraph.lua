@@ -11,12 +11,12 @@ local COLORS = { "#e4572e", "#4ea5d9", "#f3a712" }   -- one per player, bottom f
 ca.root.backgroundColor = "#1d2230"
 
 local chart = barchart.new{
-  unit = 2,   -- a full bar holds unit × 10 = 20 units
+  unit = 3,   -- a full bar holds unit × 10 = 30 units
   colors = COLORS,
-  bars = {
-    { name = "Mon", values = { 3, 2, 4 } },
-    { name = "Tue", values = { 5, 1, 2 } },
-    { name = "Wed", values = { 2, 4, 3 } },
+  bars = {   -- each bar: its label, and the units in each player's stack, bottom first
+    { name = "Spring", values = { 6, 2, 5 } },
+    { name = "Summer", values = { 9, 7, 3 } },
+    { name = "Autumn", values = { 4, 8, 6 } },
   },
 }
 ca.root:addSublayer(chart.layer)
