@@ -1,4 +1,4 @@
-# Snowglobe — make run | make test | make bench | make curves | make deps
+# Snowglobe — make run | make test | make install | make uninstall | make bench | make curves | make deps
 # Every target installs what it needs first (deps is idempotent: it does nothing when the
 # Debian packages are already there).
 
@@ -6,7 +6,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 RELEASE_FLAGS = -c release -Xswiftc -enforce-exclusivity=unchecked
 
-.PHONY: all deps deps-bench build release test fuzz soak run bench curves clean
+.PHONY: all deps deps-bench build release test fuzz soak run install uninstall bench curves clean
 
 all: build
 
@@ -61,6 +61,19 @@ run: release
 	    --size 480x360 --fps 12 --duration 6 && \
 	  echo "make run: wrote $(RUN_HEADLESS_OUT)"; \
 	fi
+
+## install: the release binary in $(PREFIX)/bin, and in $(PREFIX)/share what it reads: the
+## Scripts library, the examples and lessons, the templates, ca.lua for LuaLS, the docs and the
+## shell completions (scripts/install.sh; DESTDIR=… puts all of it under a staging folder)
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+install: release
+	./scripts/install.sh install .build/release/snowglobe "$(PREFIX)" "$(DESTDIR)"
+
+## uninstall: removes exactly what install put (its manifest, share/snowglobe/install-manifest)
+uninstall:
+	./scripts/install.sh uninstall "$(PREFIX)" "$(DESTDIR)"
 
 ## bench: release build of the benchmarks, run side by side with the peers
 PEERS ?= $(abspath $(CURDIR)/../shared/peers)

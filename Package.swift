@@ -29,14 +29,18 @@ let package = Package(
         // Lua is linked from Debian's static library (liblua5.4-dev's liblua5.4.a; see
         // LuaShim), so no pkg-config: clua.h names the headers by their folder.
         .systemLibrary(name: "CLua"),
+        // SDL without pkg-config: sdl2.pc adds -D_REENTRANT, which SwiftPM refuses with a
+        // warning on every build. The shim names the headers by their folder (<SDL2/SDL.h>) and
+        // the module map links the libraries, so nothing else is needed.
         .systemLibrary(
             name: "CSDL2",
-            pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        // Pango's headers need glib's, harfbuzz's and cairo's folders: pkgconfig/ has a .pc that
+        // gives them without the -pthread Debian's pangocairo.pc brings along (see the file).
         .systemLibrary(
             name: "CPangoCairo",
-            pkgConfig: "pangocairo",
+            pkgConfig: Context.packageDirectory + "/pkgconfig/snowglobe-pangocairo.pc",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
         .systemLibrary(
@@ -64,12 +68,15 @@ let package = Package(
                 plugins: ["EmbedDefaultExample"]),
         .executableTarget(name: "embed-text"),
         .plugin(name: "EmbedDefaultExample", capability: .buildTool(), dependencies: ["embed-text"]),
+        // The templates of `snowglobe new` are built in from Templates/*.lua (see the plugin).
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-text"]),
         .executableTarget(
             name: "snowglobe",
             dependencies: [
                 "LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Viewer", "Spelling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["EmbedTemplates"]
         ),
         .target(name: "TestSupport", dependencies: ["LayerKit", "LuaHost"], path: "Tests/TestSupport"),
         .target(name: "SDLSoftware", dependencies: ["Render", "LayerKit", "CSDL2"], path: "Tests/SDLSoftware"),

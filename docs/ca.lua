@@ -56,19 +56,52 @@
 ---@field frame ca.Rect
 ---@field contents Image?
 ---@field actions false|table<string, boolean>?
----@field addSublayer fun(self: Layer, ...): any
----@field insertSublayer fun(self: Layer, ...): any
----@field removeFromSuperlayer fun(self: Layer, ...): any
----@field addAnimation fun(self: Layer, ...): any
----@field removeAnimation fun(self: Layer, ...): any
----@field removeAllAnimations fun(self: Layer, ...): any
----@field animationKeys fun(self: Layer, ...): any
----@field animation fun(self: Layer, ...): any
----@field presentation fun(self: Layer, ...): any
----@field hitTest fun(self: Layer, ...): any
----@field contains fun(self: Layer, ...): any
----@field convertPoint fun(self: Layer, ...): any
----@field convertTime fun(self: Layer, ...): any
+---@field addSublayer fun(self: Layer, layer: Layer)
+---@field insertSublayer fun(self: Layer, layer: Layer, index: integer)
+---@field removeFromSuperlayer fun(self: Layer)
+---@field addAnimation fun(self: Layer, animation: Animation, key?: string)
+---@field removeAnimation fun(self: Layer, key: string)
+---@field removeAllAnimations fun(self: Layer)
+---@field animationKeys fun(self: Layer): string[]
+---@field animation fun(self: Layer, key: string): Animation?
+---@field presentation fun(self: Layer): Layer
+---@field hitTest fun(self: Layer, point: ca.Point|number[]): Layer?
+---@field contains fun(self: Layer, point: ca.Point|number[]): boolean
+---@field convertPoint fun(self: Layer, point: ca.Point|number[], layer?: Layer): ca.Point?
+---@field convertTime fun(self: Layer, t: number, layer?: Layer): number
+
+---@class LayerProps
+---@field bounds? ca.Rect|number[]
+---@field position? ca.Point|number[]
+---@field anchorPoint? ca.Point|number[]
+---@field anchorPointZ? number
+---@field zPosition? number
+---@field transform? Transform3D
+---@field sublayerTransform? Transform3D
+---@field opacity? number
+---@field hidden? boolean
+---@field backgroundColor? ca.Color
+---@field borderColor? ca.Color
+---@field borderWidth? number
+---@field cornerRadius? number
+---@field masksToBounds? boolean
+---@field doubleSided? boolean
+---@field contentsRect? ca.Rect|number[]
+---@field contentsGravity? "resize"|"resizeAspect"|"resizeAspectFill"|"center"|"top"|"bottom"|"left"|"right"|"topLeft"|"topRight"|"bottomLeft"|"bottomRight"
+---@field shadowColor? ca.Color
+---@field shadowOpacity? number
+---@field shadowOffset? ca.Size|number[]
+---@field shadowRadius? number
+---@field speed? number
+---@field timeOffset? number
+---@field beginTime? number
+---@field name? string
+---@field data? table
+---@field sublayers? Layer[]
+---@field onTap? fun(layer: Layer, point: ca.Point)
+---@field frame? ca.Rect|number[]
+---@field contents? Image
+---@field actions? false|table<string, boolean>
 
 ---@class TextLayer: Layer
 ---@field fontSize number
@@ -77,6 +110,14 @@
 ---@field wrapped boolean
 ---@field string string
 ---@field font string?
+
+---@class TextLayerProps: LayerProps
+---@field fontSize? number
+---@field foregroundColor? ca.Color
+---@field alignmentMode? "natural"|"left"|"center"|"right"|"justified"
+---@field wrapped? boolean
+---@field string? string
+---@field font? string
 
 ---@class ShapeLayer: Layer
 ---@field fillColor ca.Color
@@ -92,12 +133,33 @@
 ---@field lineDashPattern number[]
 ---@field path Path?
 
+---@class ShapeLayerProps: LayerProps
+---@field fillColor? ca.Color
+---@field strokeColor? ca.Color
+---@field lineWidth? number
+---@field strokeStart? number
+---@field strokeEnd? number
+---@field lineDashPhase? number
+---@field miterLimit? number
+---@field lineCap? "butt"|"round"|"square"
+---@field lineJoin? "miter"|"round"|"bevel"
+---@field fillRule? "nonZero"|"evenOdd"
+---@field lineDashPattern? number[]
+---@field path? Path
+
 ---@class GradientLayer: Layer
 ---@field colors ca.Color[]
 ---@field locations number[]
 ---@field startPoint ca.Point
 ---@field endPoint ca.Point
 ---@field type "axial"|"radial"|"conic"
+
+---@class GradientLayerProps: LayerProps
+---@field colors? ca.Color[]
+---@field locations? number[]
+---@field startPoint? ca.Point|number[]
+---@field endPoint? ca.Point|number[]
+---@field type? "axial"|"radial"|"conic"
 
 ---@class ReplicatorLayer: Layer
 ---@field instanceCount number
@@ -108,6 +170,16 @@
 ---@field instanceGreenOffset number
 ---@field instanceBlueOffset number
 ---@field instanceAlphaOffset number
+
+---@class ReplicatorLayerProps: LayerProps
+---@field instanceCount? number
+---@field instanceDelay? number
+---@field instanceTransform? Transform3D
+---@field instanceColor? ca.Color
+---@field instanceRedOffset? number
+---@field instanceGreenOffset? number
+---@field instanceBlueOffset? number
+---@field instanceAlphaOffset? number
 
 ---@class EmitterLayer: Layer
 ---@field emitterPosition ca.Point
@@ -126,6 +198,22 @@
 ---@field emitterCells EmitterCell[]
 ---@field particleCount integer
 ---@field emit fun(self: EmitterLayer, count: integer, cellName?: string)
+
+---@class EmitterLayerProps: LayerProps
+---@field emitterPosition? ca.Point|number[]
+---@field emitterZPosition? number
+---@field emitterSize? ca.Size|number[]
+---@field emitterDepth? number
+---@field emitterShape? "point"|"line"|"rectangle"|"circle"|"cuboid"|"sphere"
+---@field emitterMode? "points"|"outline"|"surface"|"volume"
+---@field renderMode? "unordered"|"oldestFirst"|"oldestLast"|"backToFront"|"additive"
+---@field birthRate? number
+---@field lifetime? number
+---@field velocity? number
+---@field scale? number
+---@field spin? number
+---@field seed? number
+---@field emitterCells? EmitterCell[]
 
 ---@class EmitterCell
 ---@field enabled boolean
@@ -159,6 +247,38 @@
 ---@field contents Image?
 ---@field emitterCells EmitterCell[]
 
+---@class EmitterCellProps
+---@field enabled? boolean
+---@field birthRate? number
+---@field lifetime? number
+---@field lifetimeRange? number
+---@field velocity? number
+---@field velocityRange? number
+---@field xAcceleration? number
+---@field yAcceleration? number
+---@field zAcceleration? number
+---@field emissionLatitude? number
+---@field emissionLongitude? number
+---@field emissionRange? number
+---@field scale? number
+---@field scaleRange? number
+---@field scaleSpeed? number
+---@field spin? number
+---@field spinRange? number
+---@field color? ca.Color
+---@field redRange? number
+---@field greenRange? number
+---@field blueRange? number
+---@field alphaRange? number
+---@field redSpeed? number
+---@field greenSpeed? number
+---@field blueSpeed? number
+---@field alphaSpeed? number
+---@field contentsRect? ca.Rect|number[]
+---@field name? string
+---@field contents? Image
+---@field emitterCells? EmitterCell[]
+
 ---@class Animation
 ---@field beginTime number
 ---@field duration number
@@ -173,15 +293,39 @@
 ---@field onStart fun(animation: Animation)?
 ---@field onStop fun(animation: Animation, finished: boolean)?
 
+---@class AnimationProps
+---@field beginTime? number
+---@field duration? number
+---@field speed? number
+---@field timeOffset? number
+---@field repeatCount? number
+---@field repeatDuration? number
+---@field autoreverses? boolean
+---@field fillMode? "removed"|"forwards"|"backwards"|"both"
+---@field removedOnCompletion? boolean
+---@field timingFunction? nil|MediaTimingFunction|string|fun(t: number): number
+---@field onStart? fun(animation: Animation)
+---@field onStop? fun(animation: Animation, finished: boolean)
+
 ---@class PropertyAnimation: Animation
 ---@field keyPath string
 ---@field additive boolean
 ---@field cumulative boolean
 
+---@class PropertyAnimationProps: AnimationProps
+---@field keyPath? string
+---@field additive? boolean
+---@field cumulative? boolean
+
 ---@class BasicAnimation: PropertyAnimation
 ---@field fromValue any
 ---@field toValue any
 ---@field byValue any
+
+---@class BasicAnimationProps: PropertyAnimationProps
+---@field fromValue? any
+---@field toValue? any
+---@field byValue? any
 
 ---@class SpringAnimation: BasicAnimation
 ---@field mass number
@@ -189,6 +333,12 @@
 ---@field damping number
 ---@field initialVelocity number
 ---@field settlingDuration number
+
+---@class SpringAnimationProps: BasicAnimationProps
+---@field mass? number
+---@field stiffness? number
+---@field damping? number
+---@field initialVelocity? number
 
 ---@class KeyframeAnimation: PropertyAnimation
 ---@field values any[]
@@ -201,8 +351,22 @@
 ---@field continuityValues number[]?
 ---@field biasValues number[]?
 
+---@class KeyframeAnimationProps: PropertyAnimationProps
+---@field values? any[]
+---@field keyTimes? number[]
+---@field timingFunctions? (MediaTimingFunction|string)[]
+---@field calculationMode? "linear"|"discrete"|"paced"|"cubic"|"cubicPaced"
+---@field path? Path
+---@field rotationMode? "auto"|"autoReverse"|nil
+---@field tensionValues? number[]
+---@field continuityValues? number[]
+---@field biasValues? number[]
+
 ---@class AnimationGroup: Animation
 ---@field animations Animation[]
+
+---@class AnimationGroupProps: AnimationProps
+---@field animations? Animation[]
 
 ---@class MediaTimingFunction
 ---@field name string
@@ -227,22 +391,22 @@
 ---@field m43 number
 ---@field m44 number
 ---@field isIdentity boolean
----@field scaled fun(self: Transform3D, ...): any
----@field rotated fun(self: Transform3D, ...): any
----@field translated fun(self: Transform3D, ...): any
----@field concat fun(self: Transform3D, ...): any
----@field inverted fun(self: Transform3D, ...): any
----@field copy fun(self: Transform3D, ...): any
+---@field scaled fun(self: Transform3D, sx: number, sy?: number, sz?: number): Transform3D
+---@field rotated fun(self: Transform3D, angle: number, x?: number, y?: number, z?: number): Transform3D
+---@field translated fun(self: Transform3D, tx: number, ty: number, tz?: number): Transform3D
+---@field concat fun(self: Transform3D, t: Transform3D): Transform3D
+---@field inverted fun(self: Transform3D): Transform3D
+---@field copy fun(self: Transform3D): Transform3D
 
 ---@class Path
 ---@field boundingBox ca.Rect
 ---@field isEmpty boolean
----@field moveTo fun(self: Path, ...): any
----@field lineTo fun(self: Path, ...): any
----@field curveTo fun(self: Path, ...): any
----@field quadCurveTo fun(self: Path, ...): any
----@field arc fun(self: Path, ...): any
----@field close fun(self: Path, ...): any
+---@field moveTo fun(self: Path, x: number, y: number): Path
+---@field lineTo fun(self: Path, x: number, y: number): Path
+---@field curveTo fun(self: Path, c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): Path
+---@field quadCurveTo fun(self: Path, cx: number, cy: number, x: number, y: number): Path
+---@field arc fun(self: Path, cx: number, cy: number, radius: number, startAngle: number, endAngle: number, clockwise?: boolean): Path
+---@field close fun(self: Path): Path
 
 ---@class Image
 ---@field width integer
@@ -254,7 +418,7 @@
 ---@field repeats boolean
 ---@field isValid boolean
 ---@field fireTime number
----@field invalidate fun(self: Timer, ...): any
+---@field invalidate fun(self: Timer)
 
 ---@class DisplayLink
 ---@field timestamp number
@@ -263,39 +427,80 @@
 ---@field preferredFramesPerSecond number
 ---@field paused boolean
 ---@field isValid boolean
----@field invalidate fun(self: DisplayLink, ...): any
+---@field invalidate fun(self: DisplayLink)
+
+---@class ca.Transform3DLib
+---@field identity Transform3D
+---@field new fun(): Transform3D
+---@field scale fun(sx: number, sy?: number, sz?: number): Transform3D
+---@field rotation fun(angle: number, x?: number, y?: number, z?: number): Transform3D
+---@field translation fun(tx: number, ty: number, tz?: number): Transform3D
+---@field affine fun(a: number, b: number, c: number, d: number, tx: number, ty: number): Transform3D
+---@field isIdentity fun(t: Transform3D): boolean
+
+---@class ca.PathLib
+---@overload fun(): Path
+---@field new fun(): Path
+---@field rect fun(rect: ca.Rect|number[]): Path
+---@field ellipse fun(rect: ca.Rect|number[]): Path
+---@field roundedRect fun(rect: ca.Rect|number[], radius: number): Path
+
+---@class ca.ImageLib
+---@field load fun(path: string): Image
+---@field circle fun(options?: {radius?: number, softness?: number, color?: ca.Color}): Image
+---@field snowflake fun(options?: {size?: number, arms?: integer, seed?: integer, color?: ca.Color}): Image
+
+---@class ca.TransactionLib
+---@field begin fun()
+---@field commit fun()
+---@field setCompletionBlock fun(fn: fun()?)
+---@field setAnimationDuration fun(seconds: number)
+---@field setAnimationTimingFunction fun(f: MediaTimingFunction|string|nil)
+---@field setDisableActions fun(disable: boolean)
+---@field animationDuration fun(): number
+---@field disableActions fun(): boolean
+---@field flush fun()
+
+---@class ca.TimerLib
+---@field scheduled fun(options: {interval: number, repeats?: boolean, action: fun(timer: Timer)}): Timer
 
 ---@class ca
----@field Layer fun(props?: table): Layer
----@field TextLayer fun(props?: table): TextLayer
----@field ShapeLayer fun(props?: table): ShapeLayer
----@field GradientLayer fun(props?: table): GradientLayer
----@field ReplicatorLayer fun(props?: table): ReplicatorLayer
----@field EmitterLayer fun(props?: table): EmitterLayer
----@field EmitterCell fun(props?: table): EmitterCell
----@field BasicAnimation fun(props?: table): BasicAnimation
----@field SpringAnimation fun(props?: table): SpringAnimation
----@field KeyframeAnimation fun(props?: table): KeyframeAnimation
----@field AnimationGroup fun(props?: table): AnimationGroup
----@field MediaTimingFunction fun(nameOrC1x: string|number, c1y?: number, c2x?: number, c2y?: number): MediaTimingFunction
+---@field Layer fun(props?: LayerProps): Layer
+---@field TextLayer fun(props?: TextLayerProps): TextLayer
+---@field ShapeLayer fun(props?: ShapeLayerProps): ShapeLayer
+---@field GradientLayer fun(props?: GradientLayerProps): GradientLayer
+---@field ReplicatorLayer fun(props?: ReplicatorLayerProps): ReplicatorLayer
+---@field EmitterLayer fun(props?: EmitterLayerProps): EmitterLayer
+---@field EmitterCell fun(props?: EmitterCellProps): EmitterCell
+---@field BasicAnimation fun(props?: BasicAnimationProps): BasicAnimation
+---@field SpringAnimation fun(props?: SpringAnimationProps): SpringAnimation
+---@field KeyframeAnimation fun(props?: KeyframeAnimationProps): KeyframeAnimation
+---@field AnimationGroup fun(props?: AnimationGroupProps): AnimationGroup
+---@field MediaTimingFunction (fun(name: string): MediaTimingFunction)|(fun(c1x: number, c1y: number, c2x: number, c2y: number): MediaTimingFunction)
 ---@field Easing table<string, table<string, MediaTimingFunction>>
----@field Transform3D table
----@field Path table
----@field Image table
----@field Transaction table
----@field Timer table
+---@field Transform3D ca.Transform3DLib
+---@field Path ca.PathLib
+---@field Image ca.ImageLib
+---@field Transaction ca.TransactionLib
+---@field Timer ca.TimerLib
 ---@field every fun(interval: number, fn: fun(timer: Timer)): Timer
 ---@field after fun(delay: number, fn: fun(timer: Timer)): Timer
 ---@field DisplayLink fun(fn: fun(link: DisplayLink)): DisplayLink
 ---@field Color fun(r: number, g: number, b: number, a?: number): ca.ColorValue
----@field transaction fun(fn: fun(), opts?: table)
+---@field transaction fun(fn: fun(), opts?: {duration?: number, timingFunction?: MediaTimingFunction|string, disableActions?: boolean, completion?: fun()})
 ---@field spawn fun(fn: fun())
 ---@field wait fun(seconds: number)
----@field await fun(fn: fun(), opts?: table)
+---@field await fun(fn: fun(), opts?: {duration?: number, timingFunction?: MediaTimingFunction|string, disableActions?: boolean, completion?: fun()})
 ---@field now fun(): number
----@field on fun(event: "keydown"|"keyup"|"mousedown"|"mouseup"|"mousemove"|"resize", fn: function)
 ---@field root Layer
 ---@field screen {width: number, height: number, scale: number}
 ---@field persist table
 ---@field isReload boolean
 ca = {}
+
+--- Calls `fn` for each input event of that kind; a scene may have several handlers of one event.
+---@param event "keydown"|"keyup"
+---@param fn fun(key: string)
+---@overload fun(event: "mousedown"|"mouseup"|"mousemove", fn: fun(x: number, y: number, button: integer))
+---@overload fun(event: "resize", fn: fun(width: number, height: number))
+function ca.on(event, fn) end

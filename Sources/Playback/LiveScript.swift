@@ -28,6 +28,8 @@ public final class LiveScript {
     public var log: (String) -> Void = { print($0) }
     /// Makes the images scripts ask for.
     public var images: ImageProvider?
+    /// Said after a `require` that found no module (see `ScriptRecipe.missingModuleHint`).
+    public var missingModuleHint: String?
     /// How many times a scene was loaded (the first run included; rebuilds for seeking not).
     public private(set) var loadCount = 0
     /// Files the last attempt read, whether or not it worked (so that fixing a broken module
@@ -73,7 +75,9 @@ public final class LiveScript {
         runOptions.isReload = reload && runner != nil
         runOptions.persisted = reload ? host?.persistedData() : nil
         if let size { runOptions.size = size }
-        return start(ScriptRecipe(source: source, options: runOptions, images: images), replaysTopLevel: false)
+        var recipe = ScriptRecipe(source: source, options: runOptions, images: images)
+        recipe.missingModuleHint = missingModuleHint
+        return start(recipe, replaysTopLevel: false)
     }
 
     /// Starts `recipe` again from the beginning, for going back in time: the same run, to be

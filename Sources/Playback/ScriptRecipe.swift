@@ -9,6 +9,9 @@ public struct ScriptRecipe {
     public var source: ScriptSource
     public var options: ScriptOptions
     public var images: ImageProvider?
+    /// Said after a `require` that found no module, when the run has no library folder: where
+    /// the library was looked for and how to name one.
+    public var missingModuleHint: String?
 
     public init(source: ScriptSource, options: ScriptOptions, images: ImageProvider? = nil) {
         self.source = source
@@ -30,7 +33,8 @@ public struct ScriptRecipe {
         host.images = images
         let runner = SceneRunner(host: host, recipe: self, replaysTopLevel: replaysTopLevel)
         host.output = { [weak runner] line in output(line, runner) }
-        host.onError = { [weak runner] error in errors(error, runner) }
+        let hint = missingModuleHint
+        host.onError = { [weak runner] error in errors(error.addingMissingModuleHint(hint), runner) }
         do throws(ScriptError) {
             switch source {
             case .file(let path):
@@ -44,7 +48,7 @@ public struct ScriptRecipe {
         } catch {
             read(host.dependencies)
             host.close()
-            throw error
+            throw error.addingMissingModuleHint(hint)
         }
         read(host.dependencies)
         return runner

@@ -6,6 +6,20 @@ public enum SDLVersion {
     public static var sdl: String {
         var v = SDL_version()
         SDL_GetVersion(&v)
-        return "\(v.major).\(v.minor).\(v.patch)"
+        return text(v)
+    }
+
+    /// SDL2_image's version.
+    public static var image: String {
+        IMG_Linked_Version().map { text($0.pointee) } ?? "unknown"
+    }
+
+    /// SDL2_ttf's version.
+    public static var ttf: String {
+        TTF_Linked_Version().map { text($0.pointee) } ?? "unknown"
+    }
+
+    private static func text(_ v: SDL_version) -> String {
+        "\(v.major).\(v.minor).\(v.patch)"
     }
 }

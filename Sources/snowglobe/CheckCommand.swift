@@ -14,8 +14,7 @@ struct CheckCommand: ParsableCommand {
         discussion: "Exits 0 when the script ran without an error, 1 otherwise. The same seed gives the same output."
     )
 
-    @Argument(help: "The Lua script to run.")
-    var script: String
+    @OptionGroup var choice: ScriptChoice
 
     @Option(parsing: .unconditional, help: "Seconds of media time to run.")
     var duration: Double = 5
@@ -31,12 +30,13 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var input: ScriptedInput
 
     func validate() throws {
+        try choice.requireOne()
         try TimeArgument.check(duration, "--duration")
     }
 
     func run() throws {
         let runner: SceneRunner
-        do { runner = try ScriptLauncher.start(script, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
+        do { runner = try ScriptLauncher.start(choice, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { runner.close() }
         runner.advance(to: Tick.index(atOrBefore: duration), log: input.log)
         if !runner.host.errors.isEmpty { throw ExitCode(1) }

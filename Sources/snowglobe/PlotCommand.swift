@@ -24,8 +24,7 @@ struct PlotCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The Lua script to run.")
-    var script: String
+    @OptionGroup var choice: ScriptChoice
 
     @Option(help: "The name of the layer (its `name`).")
     var layer: String
@@ -78,6 +77,7 @@ struct PlotCommand: ParsableCommand {
     static let minimumSize = SceneSize(width: 200, height: 150)
 
     func validate() throws {
+        try choice.requireOne()
         try TimeArgument.check(from, "--from")
         try TimeArgument.check(to, "--to")
         if let to, to <= from ?? 0 {
@@ -95,7 +95,7 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let runner: SceneRunner
-        do { runner = try ScriptLauncher.start(script, seed: seed, size: sceneSize, budget: limits.budget) } catch { throw ExitCode(1) }
+        do { runner = try ScriptLauncher.start(choice, seed: seed, size: sceneSize, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { runner.close() }
         let range: KeyPathSampler.Range = to.map { .fixed(start: from ?? 0, end: $0) } ?? .automatic(start: from ?? 0)
         do {
@@ -113,7 +113,7 @@ struct PlotCommand: ParsableCommand {
         let chartFile = StagedFile(out)
         let csvFile = csv.map(StagedFile.init)
         do {
-            let title = self.title ?? "\(URL(fileURLWithPath: script).lastPathComponent) · \(layer) · \(keyPath)"
+            let title = self.title ?? "\(choice.displayName) · \(layer) · \(keyPath)"
             let chart = recording.chart(title: title)
             let (width, height) = (Int(size.width), Int(size.height))
             switch format {

@@ -27,8 +27,7 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The Lua script to run.")
-    var script: String
+    @OptionGroup var choice: ScriptChoice
 
     @Option(help: "Where to write: FILE.png, .gif, .mp4, .webm, .mov, .apng, a %04d pattern or a folder.")
     var out: String
@@ -68,6 +67,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var input: ScriptedInput
 
     func validate() throws {
+        try choice.requireOne()
         let output: RenderOutput
         do { output = try RenderOutput(path: out) } catch { throw ValidationError("--out: \(error)") }
         if try background.color().a < 1 && !output.keepsAlpha {
@@ -113,7 +113,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let runner: SceneRunner
-        do { runner = try ScriptLauncher.start(script, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
+        do { runner = try ScriptLauncher.start(choice, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { runner.close() }
 
         let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,

@@ -8,15 +8,18 @@ import Viewer
 /// Starts a script for a command: checks the file, makes a run with the command's options,
 /// wires output, errors and images, and runs the top level.
 enum ScriptLauncher {
-    /// A started run on the tick clock, or an `ExitCodeError` after printing why not.
-    static func start(_ script: String, seed: UInt64, size: SceneSize, budget: LuaBudget) throws -> SceneRunner {
-        try checkReadable(script)
+    /// A started run on the tick clock of the script `choice` names, or an `ExitCodeError`
+    /// after printing why not.
+    static func start(_ choice: ScriptChoice, seed: UInt64, size: SceneSize, budget: LuaBudget) throws -> SceneRunner {
+        guard let source = try choice.source() else { throw ExitCodeError.failure }
         var options = ScriptOptions()
         options.seed = seed
         options.size = size.size
         options.budget = budget
-        options.libraryPath = ScriptsFolder.locate()
-        let recipe = ScriptRecipe(source: .file(script), options: options, images: RenderImages())
+        let folders = ResourceFolders.locate()
+        options.libraryPath = folders.scripts
+        var recipe = ScriptRecipe(source: source, options: options, images: RenderImages())
+        recipe.missingModuleHint = folders.missingLibraryHint
         do {
             return try recipe.start(output: { line, _ in print(line) },
                                     errors: { error, _ in FileHandle.standardError.write(Data((error.description + "\n").utf8)) })

@@ -7,8 +7,9 @@ struct Snowglobe: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snowglobe",
         abstract: "A scriptable animation sandbox: Core Animation's model, driven by Lua.",
-        version: "0.1.0 (SDL \(SDLVersion.sdl))",
-        subcommands: [ViewCommand.self, CheckCommand.self, RenderCommand.self, PlotCommand.self, DocsCommand.self],
+        version: versionReport,
+        subcommands: [ViewCommand.self, CheckCommand.self, RenderCommand.self, PlotCommand.self, NewCommand.self,
+                      ExamplesCommand.self, DocsCommand.self],
         defaultSubcommand: ViewCommand.self
     )
 }

@@ -12,6 +12,7 @@ struct ViewCommand: ParsableCommand {
         commandName: "view",
         abstract: "Open a window and run a script, reloading it on save (the default command).",
         discussion: """
+            With no script, the built-in snowfall example. \
             Keys: \(ViewerKey.help). Letters, space, arrows and the mouse belong to the script. \
             A save reloads the script at the moment shown (replaying it, with the input it had); \
             each script reopens where it was left (the playhead, marks and loop are kept in \
@@ -20,8 +21,7 @@ struct ViewCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The Lua script to run (default: the built-in snowfall example).")
-    var script: String?
+    @OptionGroup var choice: ScriptChoice
 
     @Option(help: "The window's initial size, WxH.")
     var size: SceneSize = SceneSize(width: 800, height: 600)
@@ -76,19 +76,17 @@ struct ViewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let source: ScriptSource
-        if let script {
-            do { try ScriptLauncher.checkReadable(script) } catch { throw ExitCode(1) }
-            source = .file(script)
-        } else {
-            source = .builtIn(name: DefaultExample.name, source: DefaultExample.source)
-        }
+        let chosen: ScriptSource?
+        do { chosen = try choice.source() } catch { throw ExitCode(1) }
+        let source = chosen ?? .builtIn(name: DefaultExample.name, source: DefaultExample.source)
         var options = ScriptOptions()
         options.seed = seed
         options.budget = limits.budget
-        options.libraryPath = ScriptsFolder.locate()
+        let folders = ResourceFolders.locate()
+        options.libraryPath = folders.scripts
         let live = LiveScript(source: source, options: options)
         live.images = RenderImages()
+        live.missingModuleHint = folders.missingLibraryHint
         var settings = Viewer.Settings()
         settings.size = size.size
         settings.quitAfter = quitAfter
@@ -102,8 +100,7 @@ struct ViewCommand: ParsableCommand {
         do {
             viewer = try Viewer(script: live, settings: settings, log: ViewCommand.terminal)
         } catch {
-            let name = script ?? "SCRIPT"
-            FileHandle.standardError.write(Data("snowglobe: \(error); to render without one: snowglobe render \(name) --out out.gif\n".utf8))
+            FileHandle.standardError.write(Data("snowglobe: \(error); to render without one: snowglobe render \(choice.arguments) --out out.gif\n".utf8))
             throw ExitCode(2)
         }
         viewer.run()

@@ -9,12 +9,6 @@ extension Project {
     /// Scripts with particle emitters, which EmitterExampleTests run (with their own checks)
     /// instead of AllExamplesRunTests.
     static let needsEmitters: Set<String> = ["snow-emitter.lua", "lessons/11-particle-emitters.lua"]
-
-    /// Every script in Examples/ (lessons included), as paths relative to Examples/, sorted.
-    static func allExamples() -> [String] {
-        let files = FileManager.default.enumerator(atPath: examples)?.compactMap { $0 as? String } ?? []
-        return files.filter { $0.hasSuffix(".lua") }.sorted()
-    }
 }
 
 extension ScriptHarness {

@@ -3,7 +3,7 @@ import LayerKit
 
 /// Key paths resolve once, to the right kind; bad ones are reported.
 struct KeyPathTests {
-    /// Every key path API.md lists, with the kind of layer that has it and its value kind.
+    /// Every key path docs/api.md lists, with the kind of layer that has it and its value kind.
     static let documented: [(String, LayerKind, ValueKind)] = [
         ("position", .layer, .point), ("position.x", .layer, .number), ("position.y", .layer, .number),
         ("bounds", .layer, .rect), ("bounds.size", .layer, .size), ("bounds.size.width", .layer, .number),

@@ -33,6 +33,27 @@ struct DocsTests {
         #expect(fields.sorted() == documented.sorted())
     }
 
+    /// `ca.on`'s events in the reference are the events it accepts, in order.
+    @Test func theEventsDocumentedAreTheEventsAccepted() {
+        #expect(EventDocs.all.map(\.name) == CaLibrary.events)
+        let definitions = APIDocs.luaDefinitions()
+        #expect(definitions.contains("---@param fn fun(key: string)\n"))
+        #expect(definitions.contains("---@overload fun(event: \"mousedown\"|\"mouseup\"|\"mousemove\", fn: fun(x: number, y: number, button: integer))\n"))
+        #expect(definitions.contains("function ca.on(event, fn) end\n"))
+    }
+
+    /// Every method has its arguments' and result's types for LuaLS, every class an example,
+    /// and every call of what `ca` has says what it does.
+    @Test func everyMethodIsTypedAndEveryClassHasAnExample() {
+        for type in CaLibrary.classes {
+            #expect(type.example != nil, "\(type.name) has no example")
+            for method in type.methods { #expect(method.luaType != nil, "\(type.name):\(method.name) has no LuaLS type") }
+        }
+        #expect(!APIDocs.luaDefinitions().contains("...): any"))
+        for call in APIDocs.functions.flatMap(\.calls) { #expect(!call.summary.isEmpty, "\(call.usage)") }
+        #expect(!APIDocs.markdown().contains("API.md"))
+    }
+
     @Test func theReferenceNamesEveryLayerProperty() {
         let text = APIDocs.markdown()
         for name in ["opacity", "anchorPoint", "strokeEnd", "fontSize", "instanceDelay", "emitterPosition", "onTap", "actions"] {

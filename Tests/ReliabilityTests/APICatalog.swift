@@ -103,8 +103,8 @@ struct APICatalog: Sendable {
         }
 
         var words = Set<String>()
-        for line in APIDocs.functions {
-            for word in line.usage.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where word.first?.isLetter == true {
+        for usage in APIDocs.functions.flatMap(\.calls).map(\.usage) {
+            for word in usage.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where word.first?.isLetter == true {
                 words.insert(String(word))
             }
         }
@@ -117,8 +117,8 @@ struct APICatalog: Sendable {
     /// color}"` gives circle → [radius, softness, color], taking a table.
     static func signatureHints() -> [String: (parameters: [String], takesTable: Bool)] {
         var hints: [String: (parameters: [String], takesTable: Bool)] = [:]
-        for line in APIDocs.functions {
-            let scalars = Array(line.usage.unicodeScalars)
+        for usage in APIDocs.functions.flatMap(\.calls).map(\.usage) {
+            let scalars = Array(usage.unicodeScalars)
             var i = 0
             while i < scalars.count {
                 guard CharacterSet.letters.contains(scalars[i]) else { i += 1; continue }

@@ -21,10 +21,14 @@ final class CommandLineTests {
         for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
     }
 
-    func run(_ arguments: [String]) throws -> Result {
+    /// Runs `binary` (the built snowglobe unless named) with `arguments`, in `folder` (unless
+    /// nil: this process's), with no SNOWGLOBE_SCRIPTS in its environment.
+    func run(_ arguments: [String], binary: String = CommandLineTests.binary, in folder: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "SNOWGLOBE_SCRIPTS" }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -22,7 +22,7 @@ struct FFprobe {
         let arguments = ["-v", "error","-select_streams", "v:0", "-count_frames", "-show_entries",
                       "stream=codec_name,width,height,pix_fmt,nb_read_frames:stream_tags=alpha_mode:format=format_name,duration",
                       "-of", "json", path]
-        let r = try Snowglobe.run("/usr/bin/ffprobe", arguments)
+        let r = try CLI.run("/usr/bin/ffprobe", arguments)
         guard r.status == 0, let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any],
               let stream = (json["streams"] as? [[String: Any]])?.first else {
             throw Failure(description: "ffprobe \(path): \(r.stderr)")
@@ -51,7 +51,7 @@ enum FFmpegDecode {
         var arguments = ["-v", "error", "-y"]
         if let decoder { arguments += ["-c:v", decoder] }
         arguments += ["-i", path, "-f", "rawvideo", "-pix_fmt", pixelFormat, out]
-        let r = try Snowglobe.run("/usr/bin/ffmpeg", arguments)
+        let r = try CLI.run("/usr/bin/ffmpeg", arguments)
         guard r.status == 0 else { throw FFprobe.Failure(description: "ffmpeg decoding \(path): \(r.stderr)") }
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
         let frameSize = width * height * (pixelFormat == "rgba" ? 4 : 3)

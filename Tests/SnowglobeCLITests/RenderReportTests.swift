@@ -30,7 +30,7 @@ final class RenderReportTests {
 
     @Test func aSeamlessLoopIsSaidToBe() throws {
         let out = folder + "/loop.gif"
-        let r = try Snowglobe.run(["render", try script(Self.turning), "--out", out, "--size", "100x100", "--fps", "10",
+        let r = try CLI.run(["render", try script(Self.turning), "--out", out, "--size", "100x100", "--fps", "10",
                                    "--duration", "2", "--loop-seamless"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == """
@@ -43,7 +43,7 @@ final class RenderReportTests {
     /// 306° of a square is not 0° (270° would be: pick a turn a square does not hide).
     @Test func aLoopThatJumpsIsToldHowFarOff() throws {
         let out = folder + "/jump.gif"
-        let r = try Snowglobe.run(["render", try script(Self.turning), "--out", out, "--size", "100x100", "--fps", "10",
+        let r = try CLI.run(["render", try script(Self.turning), "--out", out, "--size", "100x100", "--fps", "10",
                                    "--duration", "1.7", "--loop-seamless"])
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("snowglobe: the loop is not seamless: the frame after the last (at 1.7 s) differs from the first: "))
@@ -54,7 +54,7 @@ final class RenderReportTests {
     /// A callback that fails half-way: exit 1, and the line says what was written anyway.
     @Test func aRenderWhoseScriptFailedSaysWhatItWrote() throws {
         let out = folder + "/failed.gif"
-        let r = try Snowglobe.run(["render", try script("ca.after(0.5, function() error(\"boom\") end)"), "--out", out,
+        let r = try CLI.run(["render", try script("ca.after(0.5, function() error(\"boom\") end)"), "--out", out,
                                    "--size", "40x30", "--fps", "10", "--duration", "1"])
         #expect(r.status == 1)
         #expect(r.stderr.contains("boom"))
@@ -63,7 +63,7 @@ final class RenderReportTests {
     }
 
     @Test func aSequenceNamesItsFirstAndLastFiles() throws {
-        let r = try Snowglobe.run(["render", try script(Self.turning), "--out", folder + "/frames", "--size", "20x20",
+        let r = try CLI.run(["render", try script(Self.turning), "--out", folder + "/frames", "--size", "20x20",
                                    "--fps", "10", "--duration", "0.3"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("snowglobe: wrote \(folder)/frames/frame_0000.png … \(folder)/frames/frame_0002.png: 3 frames, 20×20, "))

@@ -46,7 +46,7 @@ final class VideoOutputTests {
     ])
     func eachFormatHasItsCodecSizeAndFrames(name: String, codec: String, pixelFormat: String, container: String) throws {
         let out = folder + "/" + name
-        let r = try Snowglobe.run(["render", try script(), "--out", out, "--size", "120x90", "--fps", "12", "--duration", "1.5"])
+        let r = try CLI.run(["render", try script(), "--out", out, "--size", "120x90", "--fps", "12", "--duration", "1.5"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("wrote \(out): 18 frames, 120×90"))
         let probe = try FFprobe.stream(out)
@@ -62,7 +62,7 @@ final class VideoOutputTests {
     /// H.264 in yuv420p needs even sides: an odd size is padded by one row or column.
     @Test func anOddSizeMakesAnEvenMP4() throws {
         let out = folder + "/odd.mp4"
-        let r = try Snowglobe.run(["render", try script(), "--out", out, "--size", "121x91", "--fps", "10", "--duration", "0.5"])
+        let r = try CLI.run(["render", try script(), "--out", out, "--size", "121x91", "--fps", "10", "--duration", "0.5"])
         #expect(r.status == 0, "\(r.stderr)")
         let probe = try FFprobe.stream(out)
         #expect(probe.width == 122 && probe.height == 92)
@@ -72,7 +72,7 @@ final class VideoOutputTests {
     /// The moov atom comes first (+faststart), so a browser plays the clip before it has it all.
     @Test func anMP4StartsWithItsIndex() throws {
         let out = folder + "/fast.mp4"
-        _ = try Snowglobe.run(["render", try script(), "--out", out, "--size", "64x48", "--fps", "10", "--duration", "0.5"])
+        _ = try CLI.run(["render", try script(), "--out", out, "--size", "64x48", "--fps", "10", "--duration", "0.5"])
         let bytes = try Data(contentsOf: URL(fileURLWithPath: out))
         let moov = bytes.range(of: Data("moov".utf8)), mdat = bytes.range(of: Data("mdat".utf8))
         #expect(moov != nil && mdat != nil && moov!.lowerBound < mdat!.lowerBound)
@@ -83,8 +83,8 @@ final class VideoOutputTests {
         let path = Project.examples + "/gallery-snowfall.lua"
         let common = ["--size", "320x240", "--fps", "10", "--from", "1", "--to", "2"]
         let video = folder + "/snow.mp4"
-        #expect(try Snowglobe.run(["render", path, "--out", video] + common).status == 0)
-        #expect(try Snowglobe.run(["render", path, "--out", folder + "/png/"] + common).status == 0)
+        #expect(try CLI.run(["render", path, "--out", video] + common).status == 0)
+        #expect(try CLI.run(["render", path, "--out", folder + "/png/"] + common).status == 0)
         let decoded = try FFmpegDecode.rawFrames(video, pixelFormat: "rgb24", width: 320, height: 240)
         let reference = try FFmpegDecode.rawFrames(folder + "/png/frame_%04d.png", pixelFormat: "rgb24", width: 320, height: 240)
         #expect(decoded.count == 10 && reference.count == 10)
@@ -101,7 +101,7 @@ final class VideoOutputTests {
     @Test(arguments: [("alpha.webm", "libvpx-vp9"), ("alpha.mov", nil), ("alpha.apng", nil)] as [(String, String?)])
     func aTransparentBackgroundIsKept(name: String, decoder: String?) throws {
         let out = folder + "/" + name
-        let r = try Snowglobe.run(["render", try script(), "--out", out, "--size", "120x90", "--fps", "10",
+        let r = try CLI.run(["render", try script(), "--out", out, "--size", "120x90", "--fps", "10",
                                    "--duration", "0.5", "--background", "transparent"])
         #expect(r.status == 0, "\(r.stderr)")
         let frames = try FFmpegDecode.rawFrames(out, pixelFormat: "rgba", width: 120, height: 90, decoder: decoder)
@@ -117,7 +117,7 @@ final class VideoOutputTests {
     }
 
     @Test func aPNGSequenceKeepsATransparentBackground() throws {
-        let r = try Snowglobe.run(["render", try script(), "--out", folder + "/seq/", "--size", "120x90", "--fps", "10",
+        let r = try CLI.run(["render", try script(), "--out", folder + "/seq/", "--size", "120x90", "--fps", "10",
                                    "--duration", "0.3", "--background", "transparent"])
         #expect(r.status == 0, "\(r.stderr)")
         let frames = try FFmpegDecode.rawFrames(folder + "/seq/frame_%04d.png", pixelFormat: "rgba", width: 120, height: 90)
@@ -128,7 +128,7 @@ final class VideoOutputTests {
 
     @Test func mp4AndGIFRefuseATransparentBackgroundSayingWhy() throws {
         for name in ["t.mp4", "t.gif"] {
-            let r = try Snowglobe.run(["render", try script(), "--out", folder + "/" + name, "--background", "transparent"])
+            let r = try CLI.run(["render", try script(), "--out", folder + "/" + name, "--background", "transparent"])
             #expect(r.status == 64)
             #expect(r.stderr.contains("--background transparent:") && r.stderr.contains("has no alpha channel"))
             #expect(r.stderr.contains(".webm") && r.stderr.contains(".mov"))
@@ -140,7 +140,7 @@ final class VideoOutputTests {
 
     @Test func missingFFmpegSaysHowToInstallIt() throws {
         let out = folder + "/clip.mp4"
-        let r = try Snowglobe.run(["render", try script(), "--out", out], environment: ["PATH": "/nonexistent"])
+        let r = try CLI.run(["render", try script(), "--out", out], environment: ["PATH": "/nonexistent"])
         #expect(r.status == 1)
         #expect(r.stderr.contains("cannot write '\(out)'"))
         #expect(r.stderr.contains("needs the ffmpeg program") && r.stderr.contains("apt install ffmpeg"))
@@ -159,7 +159,7 @@ final class VideoOutputTests {
             """.write(toFile: fake, atomically: true, encoding: .utf8)
         chmod(fake, 0o755)
         let out = folder + "/clip.mp4"
-        let r = try Snowglobe.run(["render", try script(), "--out", out, "--size", "120x90", "--duration", "2"],
+        let r = try CLI.run(["render", try script(), "--out", out, "--size", "120x90", "--duration", "2"],
                                   environment: ["SNOWGLOBE_FFMPEG": fake])
         #expect(r.status == 1)
         #expect(r.stderr == "snowglobe: cannot write '\(out)': fake-ffmpeg: av_interleaved_write_frame(): No space left on device\n")
@@ -168,7 +168,7 @@ final class VideoOutputTests {
 
     @Test func anUnwritableFolderIsToldBeforeRendering() throws {
         let out = folder + "/missing/clip.webm"
-        let r = try Snowglobe.run(["render", try script(), "--out", out])
+        let r = try CLI.run(["render", try script(), "--out", out])
         #expect(r.status == 1)
         #expect(r.stderr == "snowglobe: cannot write '\(out)': No such file or directory\n")
     }
@@ -180,7 +180,7 @@ final class VideoOutputTests {
         let fake = folder + "/fake-ffmpeg"
         try "#!/bin/sh\nexit 3\n".write(toFile: fake, atomically: true, encoding: .utf8)
         chmod(fake, 0o755)
-        let r = try Snowglobe.run(["render", try script(), "--out", out, "--size", "64x48"], environment: ["SNOWGLOBE_FFMPEG": fake])
+        let r = try CLI.run(["render", try script(), "--out", out, "--size", "64x48"], environment: ["SNOWGLOBE_FFMPEG": fake])
         #expect(r.status == 1)
         #expect(r.stderr.contains("fake-ffmpeg exited with status 3"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data("old".utf8))
@@ -194,7 +194,7 @@ final class VideoOutputTests {
         let path = try script()
         func peak(_ seconds: Int) throws -> Int {
             let out = folder + "/long\(seconds).mp4"
-            let usage = try Snowglobe.runMeasured(["render", path, "--out", out, "--size", "160x120", "--fps", "10",
+            let usage = try CLI.runMeasured(["render", path, "--out", out, "--size", "160x120", "--fps", "10",
                                                    "--duration", "\(seconds)"])
             #expect(usage.status == 0)
             #expect(try FFprobe.stream(out).frames == seconds * 10)

@@ -63,10 +63,31 @@ enum AnimationBinding: CaBinding {
     /// Animation and PropertyAnimation: what the animation classes share (no constructor of their own).
     static var classes: [LuaClass] {
         [
-            LuaClass(Animation.self, name: "Animation", summary: "CAAnimation and CAMediaTiming: what every animation has",
+            LuaClass(Animation.self, name: "Animation",
+                     summary: "CAAnimation and CAMediaTiming: what every animation has (its timing and callbacks). "
+                         + "A layer runs a copy of the animation given to `addAnimation`; an animation never changes "
+                         + "the layer's model values, only what is on screen while it runs",
+                     example: """
+                         local box = ca.Layer{ frame = { 50, 50, 60, 60 }, backgroundColor = "tomato" }
+                         ca.root:addSublayer(box)
+                         box:addAnimation(ca.BasicAnimation{
+                           keyPath = "opacity", fromValue = 1, toValue = 0.2,
+                           duration = 0.5, autoreverses = true, repeatCount = 4,   -- 0.5 s there, 0.5 s back, 4 times
+                           beginTime = ca.now() + 1,                               -- starts a second from now
+                           fillMode = "backwards",                                 -- shows fromValue while it waits
+                           onStop = function(animation, finished) print("blinked", finished) end,
+                         }, "blink")
+                         """,
                      properties: Property.allCases.map(\.doc), get: getAnimation, set: setAnimation),
             LuaClass(PropertyAnimation.self, name: "PropertyAnimation", parent: Animation.self,
                      summary: "CAPropertyAnimation: an animation of one key path",
+                     example: """
+                         local box = ca.Layer{ frame = { 150, 100, 60, 60 }, backgroundColor = "tomato" }
+                         ca.root:addSublayer(box)
+                         -- A shake: offsets added to whatever position.x the layer has.
+                         box:addAnimation(ca.KeyframeAnimation{ keyPath = "position.x", additive = true,
+                                                                values = { 0, 12, -12, 12, 0 }, duration = 0.4 }, "shake")
+                         """,
                      properties: KeyPathProperty.allCases.map(\.doc), get: getPropertyAnimation, set: setPropertyAnimation),
         ]
     }

@@ -5,15 +5,28 @@ import LuaBridge
 enum AnimationGroupBinding: CaBinding {
     static var classes: [LuaClass] {
         [LuaClass(AnimationGroup.self, name: "AnimationGroup", parent: Animation.self,
-                  summary: "CAAnimationGroup: `ca.AnimationGroup{…}`",
+                  summary: "CAAnimationGroup: `ca.AnimationGroup{…}`, animations that share one timeline",
+                  example: """
+                      local card = ca.Layer{ frame = { 120, 120, 100, 60 }, backgroundColor = "slateblue" }
+                      ca.root:addSublayer(card)
+                      card:addAnimation(ca.AnimationGroup{
+                        duration = 2, autoreverses = true, repeatCount = math.huge,
+                        animations = {   -- their times count from the group's start
+                          ca.BasicAnimation{ keyPath = "transform.rotation.z", toValue = math.pi / 8, duration = 2 },
+                          ca.BasicAnimation{ keyPath = "opacity", toValue = 0.3, beginTime = 1, duration = 1 },
+                        },
+                      }, "wobble")
+                      """,
                   properties: [LuaClass.Property("animations", "array of Animation", lua: "Animation[]",
                                                  "run together in the group's time, cut off by its duration")],
                   get: getGroup, set: setGroup)]
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.AnimationGroup{…}", "a new group of animations that run together",
-                       fields: [("AnimationGroup", "fun(props?: table): AnimationGroup")])]
+        [CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.AnimationGroup{…}", returns: "AnimationGroup",
+                                                  "a new group of animations that run together in its time, with the "
+                                                      + "table's properties set")],
+                       fields: [("AnimationGroup", "fun(props?: AnimationGroupProps): AnimationGroup")])]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {

@@ -15,12 +15,23 @@ enum BasicAnimationBinding: CaBinding {
 
     static var classes: [LuaClass] {
         [LuaClass(BasicAnimation.self, name: "BasicAnimation", parent: PropertyAnimation.self,
-                  summary: "CABasicAnimation: `ca.BasicAnimation{…}`", properties: properties, get: getBasic, set: setBasic)]
+                  summary: "CABasicAnimation: `ca.BasicAnimation{…}`, from one value to another",
+                  example: """
+                      local box = ca.Layer{ frame = { 40, 100, 50, 50 }, backgroundColor = "teal" }
+                      ca.root:addSublayer(box)
+                      -- Set the model to where it ends (instantly), then animate the way there: it stays.
+                      ca.transaction(function() box.position = { 300, 125 } end, { disableActions = true })
+                      box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 65, toValue = 300,
+                                                          duration = 1.5, timingFunction = "easeInEaseOut" }, "move")
+                      """,
+                  properties: properties, get: getBasic, set: setBasic)]
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.BasicAnimation{…}", "a new animation between two values",
-                       fields: [("BasicAnimation", "fun(props?: table): BasicAnimation")])]
+        [CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.BasicAnimation{…}", returns: "BasicAnimation",
+                                                  "a new animation of `keyPath` between two values, with the table's "
+                                                      + "properties set; run it with `layer:addAnimation`")],
+                       fields: [("BasicAnimation", "fun(props?: BasicAnimationProps): BasicAnimation")])]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {

@@ -37,18 +37,49 @@ enum CaLibrary {
     /// The reference's lines for `ca`'s own functions and values, after the bindings'.
     static var functions: [CaFunctionDoc] {
         [
-            CaFunctionDoc("ca.Color(r, g, b[, a])", "a colour table {r, g, b, a}",
+            CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.Color(r, g, b[, a])", returns: "colour",
+                                                     "the colour table {r, g, b, a}, components from 0 to 1 (a: 1 when "
+                                                         + "left out)")],
                           fields: [("Color", "fun(r: number, g: number, b: number, a?: number): ca.ColorValue")]),
-            CaFunctionDoc("ca.transaction(fn, {duration, timingFunction, disableActions, completion})", "fn inside a transaction",
-                          fields: [("transaction", "fun(fn: fun(), opts?: table)")]),
-            CaFunctionDoc("ca.spawn(fn), ca.wait(seconds), ca.await(fn, opts)", "tasks: sequencing without callback pyramids",
+            CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.transaction(fn[, {duration, timingFunction, disableActions, completion}])",
+                                                     "runs `fn()` inside a transaction with those settings (as "
+                                                         + "ca.Transaction's setters), committed when `fn` returns or fails; "
+                                                         + "`completion()` runs when its animations have finished")],
+                          fields: [("transaction",
+                                    "fun(fn: fun(), opts?: {duration?: number, timingFunction?: MediaTimingFunction|string, disableActions?: boolean, completion?: fun()})")]),
+            CaFunctionDoc(calls: [
+                              CaFunctionDoc.Call("ca.spawn(fn)",
+                                                 "runs `fn()` as a task at once, until it first waits; it goes on when its "
+                                                     + "wait is over, so a sequence reads top to bottom"),
+                              CaFunctionDoc.Call("ca.wait(seconds)", "inside a task: pauses it for `seconds` of media time"),
+                              CaFunctionDoc.Call("ca.await(fn[, opts])",
+                                                 "inside a task: runs `fn()` in a transaction as `ca.transaction` does "
+                                                     + "and pauses the task until the animations it added have finished"),
+                          ],
                           fields: [("spawn", "fun(fn: fun())"), ("wait", "fun(seconds: number)"),
-                                   ("await", "fun(fn: fun(), opts?: table)")]),
-            CaFunctionDoc("ca.now()", "the media time of the current frame", fields: [("now", "fun(): number")]),
-            CaFunctionDoc("ca.on(event, fn)", "input: " + events.joined(separator: ", "),
-                          fields: [("on", "fun(event: \"\(events.joined(separator: "\"|\""))\", fn: function)")]),
-            CaFunctionDoc("ca.root, ca.screen, ca.persist, ca.isReload",
-                          "the root layer, {width, height, scale}, data kept across reloads, whether this run is a reload",
+                                   ("await",
+                                    "fun(fn: fun(), opts?: {duration?: number, timingFunction?: MediaTimingFunction|string, disableActions?: boolean, completion?: fun()})")]),
+            CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.now()", returns: "number",
+                                                     "the media time of the current frame, in seconds from the start")],
+                          fields: [("now", "fun(): number")]),
+            CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.on(event, fn)",
+                                                     "calls `fn` for each input event of that kind (see Events below for "
+                                                         + "what `fn` receives); several handlers of one event run in the "
+                                                         + "order added")],
+                          fields: [("on", "fun(event: \"\(events.joined(separator: "\"|\""))\", fn: function)")],
+                          declarations: ["on": EventDocs.onDeclaration]),
+            CaFunctionDoc(calls: [
+                              CaFunctionDoc.Call("ca.root", returns: "Layer",
+                                                 "the layer that fills the window; add yours to it. Its bounds are the "
+                                                     + "window's size in points, and follow it"),
+                              CaFunctionDoc.Call("ca.screen", returns: "{width, height, scale}",
+                                                 "the window's size in points and its pixels per point"),
+                              CaFunctionDoc.Call("ca.persist", returns: "table",
+                                                 "a table kept across hot reloads (numbers, strings, booleans and tables "
+                                                     + "of them)"),
+                              CaFunctionDoc.Call("ca.isReload", returns: "boolean",
+                                                 "whether this run is a hot reload after a save"),
+                          ],
                           fields: [("root", "Layer"), ("screen", "{width: number, height: number, scale: number}"),
                                    ("persist", "table"), ("isReload", "boolean")]),
         ]

@@ -20,13 +20,27 @@ enum DisplayLinkBinding: CaBinding {
     static let maxLinks = 10_000
 
     static var classes: [LuaClass] {
-        [LuaClass(DisplayLink.self, name: "DisplayLink", summary: "CADisplayLink: `ca.DisplayLink(fn)`",
+        [LuaClass(DisplayLink.self, name: "DisplayLink",
+                  summary: "CADisplayLink: `ca.DisplayLink(fn)`; `fn(link)` runs once a frame, before it is drawn, "
+                      + "with implicit animations off (set properties directly, frame by frame)",
+                  example: """
+                      local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, backgroundColor = "crimson" }
+                      ca.root:addSublayer(box)
+                      ca.DisplayLink(function(link)
+                        local t = link.timestamp   -- seconds of media time
+                        box.position = { 200 + 100 * math.cos(t), 150 + 100 * math.sin(t) }
+                      end)
+                      """,
                   properties: properties, get: getLink, set: setLink,
-                  methods: [LuaClass.Method("invalidate", "()", invalidate, "stops the link for good")])]
+                  methods: [LuaClass.Method("invalidate", "()", invalidate, "stops the link for good",
+                                            lua: "fun(self: DisplayLink)")])]
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.DisplayLink(fn)", "a callback once a frame, with actions disabled",
+        [CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.DisplayLink(fn)", returns: "DisplayLink",
+                                                  "calls `fn(link)` once a frame (60 times a second of media time, fewer "
+                                                      + "with preferredFramesPerSecond), with implicit animations off, until "
+                                                      + "invalidated")],
                        fields: [("DisplayLink", "fun(fn: fun(link: DisplayLink)): DisplayLink")])]
     }
 

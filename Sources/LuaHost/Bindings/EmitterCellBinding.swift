@@ -11,12 +11,14 @@ enum EmitterCellBinding: CaBinding {
 
         var doc: LuaClass.Property {
             switch self {
-            case .name: LuaClass.Property("name", "string", lua: "string?", "for key paths and `emit`")
+            case .name:
+                LuaClass.Property("name", "string", lua: "string?",
+                                  "names the cell for key paths (`emitterCells.NAME.birthRate`) and `emit`")
             case .contents:
                 LuaClass.Property("contents", "Image", lua: "Image?", "each particle's image (none: nothing drawn)")
             case .emitterCells:
                 LuaClass.Property("emitterCells", "array of EmitterCell", lua: "EmitterCell[]",
-                                  "cells this cell's particles emit; set: copies")
+                                  "cells each of this cell's particles emits in turn; set: copies")
             }
         }
     }
@@ -24,18 +26,40 @@ enum EmitterCellBinding: CaBinding {
     /// Every property, in the order a constructor applies them; a property's index is its id.
     static let properties = CellPropertyID.allCases.map { id in
         let keyPath = id.isAnimatable ? "animatable (`emitterCells.NAME.\(id.name)`)" : "not animatable"
-        return LuaClass.Property(id.name, kind: id.kind, keyPath + "; default " + LuaTypes.literal(id.defaultValue))
+        return LuaClass.Property(id.name, kind: id.kind,
+                                 id.about + "; " + keyPath + "; default " + LuaTypes.literal(id.defaultValue))
     } + Field.allCases.map(\.doc)
     static let constructorKeys = ConstructorKeys(properties.map(\.name))
 
     static var classes: [LuaClass] {
-        [LuaClass(EmitterCell.self, name: "EmitterCell", summary: "CAEmitterCell: `ca.EmitterCell{…}`",
+        [LuaClass(EmitterCell.self, name: "EmitterCell",
+                  summary: "CAEmitterCell: `ca.EmitterCell{…}`, what an EmitterLayer makes particles from; each "
+                      + "particle draws the cell's image, born with the cell's values (± their ranges)",
+                  example: """
+                      local snow = ca.EmitterCell{
+                        name = "flake",
+                        contents = ca.Image.snowflake{ size = 32 },
+                        birthRate = 20, lifetime = 8,        -- 20 a second, each living 8 s
+                        velocity = 40, velocityRange = 20,   -- points per second
+                        emissionLongitude = math.pi / 2,     -- downwards (y is down)
+                        emissionRange = math.pi / 4,
+                        yAcceleration = 10,
+                        scale = 0.5, scaleRange = 0.3,
+                        spin = 0.5, spinRange = 1,           -- radians per second
+                      }
+                      local emitter = ca.EmitterLayer{ frame = ca.root.bounds, emitterShape = "line",
+                                                       emitterPosition = { ca.screen.width / 2, 0 },
+                                                       emitterSize = { ca.screen.width, 1 }, emitterCells = { snow } }
+                      ca.root:addSublayer(emitter)
+                      """,
                   properties: properties, get: getCell, set: setCell)]
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.EmitterCell{…}", "a new emitter cell (CAEmitterCell); see EmitterCell and docs/emitters.md",
-                       fields: [("EmitterCell", "fun(props?: table): EmitterCell")])]
+        [CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.EmitterCell{…}", returns: "EmitterCell",
+                                                  "a new emitter cell with the table's properties set; give it to an "
+                                                      + "EmitterLayer's `emitterCells` (see [emitters.md](emitters.md))")],
+                       fields: [("EmitterCell", "fun(props?: EmitterCellProps): EmitterCell")])]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {
@@ -148,7 +172,12 @@ enum EmitterCellBinding: CaBinding {
 
     static let layerMethods = [
         LuaClass.Method("emit", "(count[, cellName])", emit,
-                        "a burst of particles of the named cell (or of every cell), made when the next frame is evaluated",
+                        "a burst of `count` particles of the named cell (or `count` of every cell the layer emits), "
+                            + "born on the emitter's shape when the next frame is evaluated, where the emitter is then "
+                            + "on screen. To burst somewhere new, move `emitterPosition` inside "
+                            + "`ca.transaction(fn, { disableActions = true })` first: set plainly, it animates there "
+                            + "over 0.25 s (an implicit animation, as in Core Animation) and the burst comes from "
+                            + "the old place",
                         lua: "fun(self: EmitterLayer, count: integer, cellName?: string)"),
     ]
 }

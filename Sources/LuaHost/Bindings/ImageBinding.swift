@@ -6,7 +6,16 @@ import LuaBridge
 /// `ca.Image.snowflake{ size, arms, seed, color }`; fields `width`, `height`.
 enum ImageBinding: CaBinding {
     static var classes: [LuaClass] {
-        [LuaClass(Image.self, name: "Image", summary: "a bitmap: `ca.Image.load(path)`, `.circle{…}`, `.snowflake{…}`",
+        [LuaClass(Image.self, name: "Image",
+                  summary: "a bitmap: `ca.Image.load(path)`, `.circle{…}`, `.snowflake{…}`; a layer's `contents` or "
+                      + "an emitter cell's. Drawn at one point a pixel",
+                  example: """
+                      local dot = ca.Image.circle{ radius = 16, softness = 0.5, color = "white" }  -- softness blurs the edge
+                      local flake = ca.Image.snowflake{ size = 64, arms = 6, seed = 3 }
+                      print(flake.width, flake.height, flake.label)
+                      ca.root:addSublayer(ca.Layer{ frame = { 20, 20, 64, 64 }, contents = flake })
+                      ca.root:addSublayer(ca.Layer{ frame = { 100, 36, 32, 32 }, contents = dot })
+                      """,
                   properties: [
                       LuaClass.Property("width", "integer", lua: "integer", "read-only; pixels"),
                       LuaClass.Property("height", "integer", lua: "integer", "read-only; pixels"),
@@ -17,8 +26,25 @@ enum ImageBinding: CaBinding {
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.Image.load(path), .circle{radius, softness, color}, .snowflake{size, arms, seed, color}", "images",
-                       fields: [("Image", "table")])]
+        [CaFunctionDoc(calls: [
+                           CaFunctionDoc.Call("ca.Image.load(path)", returns: "Image",
+                                              "an image file (PNG, JPEG …) in the script's folder or the Scripts library; "
+                                                  + "saving the file reloads the script"),
+                           CaFunctionDoc.Call("ca.Image.circle{radius, softness, color}", returns: "Image",
+                                              "a disc of `radius` pixels (default 16), its edge blurred by `softness` "
+                                                  + "(0 sharp … 1 soft), in `color` (default white)"),
+                           CaFunctionDoc.Call("ca.Image.snowflake{size, arms, seed, color}", returns: "Image",
+                                              "a snowflake `size` pixels square (default 64) with `arms` arms (default 6), "
+                                                  + "grown from `seed` (the same seed, the same flake)"),
+                       ],
+                       fields: [("Image", "ca.ImageLib")],
+                       types: """
+                           ---@class ca.ImageLib
+                           ---@field load fun(path: string): Image
+                           ---@field circle fun(options?: {radius?: number, softness?: number, color?: ca.Color}): Image
+                           ---@field snowflake fun(options?: {size?: number, arms?: integer, seed?: integer, color?: ca.Color}): Image
+
+                           """)]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {

@@ -30,13 +30,28 @@ enum KeyframeAnimationBinding: CaBinding {
 
     static var classes: [LuaClass] {
         [LuaClass(KeyframeAnimation.self, name: "KeyframeAnimation", parent: PropertyAnimation.self,
-                  summary: "CAKeyframeAnimation: `ca.KeyframeAnimation{…}`", properties: properties,
+                  summary: "CAKeyframeAnimation: `ca.KeyframeAnimation{…}`, through a list of values or along a path",
+                  example: """
+                      local dot = ca.Layer{ bounds = { 0, 0, 20, 20 }, position = { 60, 200 }, cornerRadius = 10,
+                                            backgroundColor = "white" }
+                      ca.root:addSublayer(dot)
+                      dot:addAnimation(ca.KeyframeAnimation{
+                        keyPath = "position",
+                        values = { { 60, 200 }, { 200, 60 }, { 340, 200 }, { 60, 200 } },
+                        keyTimes = { 0, 0.25, 0.75, 1 },   -- each value's moment, as a fraction of the duration
+                        duration = 3, repeatCount = math.huge,
+                        calculationMode = "cubic",         -- a smooth curve through the values
+                      }, "tour")
+                      """,
+                  properties: properties,
                   get: getKeyframe, set: setKeyframe)]
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.KeyframeAnimation{…}", "a new animation through a sequence of values, or along a path",
-                       fields: [("KeyframeAnimation", "fun(props?: table): KeyframeAnimation")])]
+        [CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.KeyframeAnimation{…}", returns: "KeyframeAnimation",
+                                                  "a new animation of `keyPath` through a sequence of values, or of "
+                                                      + "`position` along a path, with the table's properties set")],
+                       fields: [("KeyframeAnimation", "fun(props?: KeyframeAnimationProps): KeyframeAnimation")])]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {

@@ -11,20 +11,26 @@ enum LayerBinding: CaBinding {
 
         var doc: LuaClass.Property {
             switch self {
-            case .name: LuaClass.Property("name", "string", lua: "string?", "a name for finding the layer")
-            case .data: LuaClass.Property("data", "table", lua: "table", "the script's own state on the layer")
-            case .sublayers: LuaClass.Property("sublayers", "array of Layer", lua: "Layer[]", "read: a copy; set: replaces them")
-            case .superlayer: LuaClass.Property("superlayer", "Layer", lua: "Layer?", "read-only")
+            case .name: LuaClass.Property("name", "string", lua: "string?", "a name of your choosing, for finding the layer")
+            case .data:
+                LuaClass.Property("data", "table", lua: "table", "a table of the script's own, kept with the layer")
+            case .sublayers:
+                LuaClass.Property("sublayers", "array of Layer", lua: "Layer[]",
+                                  "back to front; read: a copy of the list; set: replaces them all")
+            case .superlayer: LuaClass.Property("superlayer", "Layer", lua: "Layer?", "read-only; nil when not in a tree")
             case .onTap:
                 LuaClass.Property("onTap", "function(layer, point)", lua: "fun(layer: Layer, point: ca.Point)?",
-                                  "called for a click or touch on the layer")
+                                  "called for a click on the layer (the frontmost layer with an onTap under the "
+                                      + "pointer, looking up through superlayers); `point` is in the layer's coordinates")
             case .frame:
                 LuaClass.Property("frame", "rect", lua: "ca.Rect",
-                                  "derived from bounds, position, anchorPoint and transform; settable")
-            case .contents: LuaClass.Property("contents", "Image", lua: "Image?", "the image drawn in the bounds")
+                                  "where the layer is in its superlayer: worked out from bounds, position, anchorPoint "
+                                      + "and transform; setting it sets bounds and position")
+            case .contents:
+                LuaClass.Property("contents", "Image", lua: "Image?", "an image drawn in the bounds (see contentsGravity)")
             case .actions:
                 LuaClass.Property("actions", "false or {key = false}", lua: "false|table<string, boolean>?",
-                                  "turns implicit animations off")
+                                  "false: no implicit animations on this layer; `{position = false}`: none for those keys")
             }
         }
     }
@@ -36,9 +42,11 @@ enum LayerBinding: CaBinding {
 
         var doc: LuaClass.Property {
             switch self {
-            case .string: LuaClass.Property("string", "string", lua: "string", "the text, UTF-8")
-            case .font: LuaClass.Property("font", "string", lua: "string?", "a font file or family name")
-            case .path: LuaClass.Property("path", "Path", lua: "Path?", "the shape to fill and stroke")
+            case .string: LuaClass.Property("string", "string", lua: "string", "the text, UTF-8; `\\n` breaks a line")
+            case .font:
+                LuaClass.Property("font", "string", lua: "string?",
+                                  "a font family (`\"serif\"`, `\"monospace\"`) or a font file's path")
+            case .path: LuaClass.Property("path", "Path", lua: "Path?", "the shape to fill and stroke, in the layer's coordinates")
             case .emitterCells:
                 LuaClass.Property("emitterCells", "array of EmitterCell", lua: "EmitterCell[]",
                                   "set: copies of the cells; read: the layer's own cells, live")
@@ -51,7 +59,8 @@ enum LayerBinding: CaBinding {
     /// Layer and each kind, Layer first (their parent).
     static var classes: [LuaClass] {
         [
-            layerClass(Layer.self, .layer, get: getLayer, set: setLayer, methods: LayerMethods.all),
+            layerClass(Layer.self, .layer, get: getLayer, set: setLayer, methods: LayerMethods.all,
+                       note: "A rectangle with a background, border, corners, shadow and an image, holding sublayers"),
             layerClass(TextLayer.self, .text, get: getText, set: setText),
             layerClass(ShapeLayer.self, .shape, get: getShape, set: setShape),
             layerClass(GradientLayer.self, .gradient, get: getGradient, set: setGradient),
@@ -63,9 +72,12 @@ enum LayerBinding: CaBinding {
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc(LayerKind.allCases.map { "ca.\($0.rawValue){…}" }.joined(separator: ", "),
-                       "a new layer with the table's properties",
-                       fields: LayerKind.allCases.map { ($0.rawValue, "fun(props?: table): \($0.rawValue)") })]
+        [CaFunctionDoc(calls: LayerKind.allCases.map { kind in
+                           CaFunctionDoc.Call("ca.\(kind.rawValue){…}", returns: kind.rawValue,
+                                              "a new \(kind.rawValue), not yet in the tree, with the table's properties set "
+                                                  + "(any of \(kind.rawValue)'s, `sublayers` last)")
+                       },
+                       fields: LayerKind.allCases.map { ($0.rawValue, "fun(props?: \($0.rawValue)Props): \($0.rawValue)") })]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {
@@ -82,13 +94,100 @@ enum LayerBinding: CaBinding {
         let registry = registryProperties(kind).map { id in
             let spec = PropertyRegistry.spec(id)
             return LuaClass.Property(spec.name, kind: spec.kind,
-                                     (spec.isAnimatable ? "animatable" : "not animatable") + "; default "
+                                     id.about + (pitfalls[id].map { ". \($0)" } ?? "") + "; "
+                                         + (spec.isAnimatable ? "animatable" : "not animatable") + "; default "
                                          + LuaTypes.literal(spec.defaultValue))
         }
         let fields = kind == .layer ? Field.allCases.map(\.doc) : kindFields(kind).map(\.doc)
         return LuaClass(type, name: kind.rawValue, parent: kind == .layer ? nil : Layer.self,
                         summary: "CA\(kind.rawValue): `ca.\(kind.rawValue){…}`" + (note.map { ". \($0)" } ?? ""),
-                        properties: registry + fields, get: get, set: set, methods: methods)
+                        example: example(kind), properties: registry + fields, get: get, set: set, methods: methods)
+    }
+
+    /// What the reference warns of, beside a property's meaning.
+    static let pitfalls: [PropertyID: String] = [
+        .emitterPosition: "Setting it on a layer in the tree animates it implicitly, so particles born in the next "
+            + "0.25 s (a burst from `emit` too) come from between the old place and the new: move it inside "
+            + "`ca.transaction(fn, { disableActions = true })` first",
+    ]
+
+    /// A few lines using a kind of layer, for the reference (each runs as a script, in a test).
+    static func example(_ kind: LayerKind) -> String {
+        switch kind {
+        case .layer:
+            return """
+                local card = ca.Layer{
+                  bounds = { 0, 0, 160, 100 },      -- points
+                  position = { 200, 150 },          -- the middle (anchorPoint {0.5, 0.5}) goes here
+                  backgroundColor = "#2d6cdf",
+                  cornerRadius = 12,
+                  shadowOpacity = 0.4,
+                }
+                ca.root:addSublayer(card)
+                card.onTap = function(layer, point) layer.opacity = 0.5 end   -- animates over 0.25 s
+                """
+        case .text:
+            return """
+                local label = ca.TextLayer{
+                  string = "Hello, snow",
+                  fontSize = 28,
+                  foregroundColor = "white",
+                  alignmentMode = "center",
+                  frame = { 0, 40, ca.screen.width, 40 },
+                }
+                ca.root:addSublayer(label)
+                """
+        case .shape:
+            return """
+                local ring = ca.ShapeLayer{
+                  path = ca.Path.ellipse{ 0, 0, 120, 120 },
+                  frame = { 100, 100, 120, 120 },
+                  fillColor = "transparent",
+                  strokeColor = "orange",
+                  lineWidth = 6,
+                  strokeEnd = 0,
+                }
+                ca.root:addSublayer(ring)
+                ring:addAnimation(ca.BasicAnimation{ keyPath = "strokeEnd", fromValue = 0, toValue = 1, duration = 2,
+                                                     fillMode = "forwards", removedOnCompletion = false }, "draw")
+                """
+        case .gradient:
+            return """
+                local sky = ca.GradientLayer{
+                  frame = ca.root.bounds,
+                  colors = { "#0b1a33", "#2d4f7c", "#f3a712" },
+                  locations = { 0, 0.7, 1 },
+                }
+                ca.root:addSublayer(sky)
+                """
+        case .replicator:
+            return """
+                local dots = ca.ReplicatorLayer{ frame = { 100, 100, 300, 40 }, instanceCount = 8,
+                                                 instanceTransform = ca.Transform3D.translation(36, 0),
+                                                 instanceDelay = 0.1 }
+                local dot = ca.Layer{ frame = { 0, 0, 24, 24 }, cornerRadius = 12, backgroundColor = "white" }
+                dots:addSublayer(dot)
+                ca.root:addSublayer(dots)
+                dot:addAnimation(ca.BasicAnimation{ keyPath = "opacity", fromValue = 1, toValue = 0.1, duration = 0.8,
+                                                    autoreverses = true, repeatCount = math.huge }, "pulse")
+                """
+        case .emitter:
+            return """
+                local sparks = ca.EmitterLayer{
+                  frame = ca.root.bounds,
+                  emitterPosition = { 200, 150 },
+                  emitterCells = { ca.EmitterCell{
+                    name = "spark", contents = ca.Image.circle{ radius = 4 }, color = "gold",
+                    birthRate = 40, lifetime = 1.5, velocity = 120, emissionRange = 2 * math.pi,
+                  } },
+                }
+                ca.root:addSublayer(sparks)
+                ca.on("mousedown", function(x, y)
+                  ca.transaction(function() sparks.emitterPosition = { x, y } end, { disableActions = true })
+                  sparks:emit(50)
+                end)
+                """
+        }
     }
 
     /// The registry properties a kind declares itself (Layer's for `.layer`).

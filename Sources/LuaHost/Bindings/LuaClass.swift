@@ -24,20 +24,26 @@ struct LuaClass {
         init(_ name: String, kind: ValueKind, _ note: String) {
             self.init(name, LuaTypes.describe(kind), lua: LuaTypes.lua(kind), note)
         }
+
+        /// Whether scripts may only read it (its note says so first).
+        var isReadOnly: Bool { note.hasPrefix("read-only") }
     }
 
     /// A method: its name, its parameters as the reference shows them (`"(x, y)"`), what it
-    /// does, the Swift function behind it, and its LuaLS type when a generic one would say less.
+    /// returns (nil: nothing) and does, the Swift function behind it, and its LuaLS type.
     struct Method: Sendable {
         let name: String
         let parameters: String
+        let returns: String?
         let note: String
         let luaType: String?
         let function: LuaMethod
 
-        init(_ name: String, _ parameters: String, _ function: LuaMethod, _ note: String, lua luaType: String? = nil) {
+        init(_ name: String, _ parameters: String, returns: String? = nil, _ function: LuaMethod, _ note: String,
+             lua luaType: String? = nil) {
             self.name = name
             self.parameters = parameters
+            self.returns = returns
             self.note = note
             self.luaType = luaType
             self.function = function
@@ -53,6 +59,8 @@ struct LuaClass {
     /// What the class is and how a script gets one, a sentence fragment for the reference
     /// ("CABasicAnimation: `ca.BasicAnimation{…}`").
     let summary: String
+    /// A few lines of Lua that use it, for the reference (each runs as a script, in a test).
+    let example: String?
     /// Its own properties, in id order (a handler receives the index here).
     let properties: [Property]
     /// Its own methods.
@@ -61,12 +69,13 @@ struct LuaClass {
     let register: (LuaState) -> Void
 
     init<Object: AnyObject>(_ type: Object.Type, name: String, parent: AnyClass? = nil, summary: String,
-                            properties: [Property] = [], get: LuaPropertyHandler? = nil,
+                            example: String? = nil, properties: [Property] = [], get: LuaPropertyHandler? = nil,
                             set: LuaPropertyHandler? = nil, methods: [Method] = []) {
         self.name = name
         swiftType = type
         parentType = parent
         self.summary = summary
+        self.example = example
         self.properties = properties
         self.methods = methods
         let objectType = LuaObjectType(type, name: name, parent: parent, properties: properties.map(\.name),

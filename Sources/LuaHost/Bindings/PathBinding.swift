@@ -12,26 +12,64 @@ final class PathBox {
 /// `ca.Path.ellipse(r)`, `ca.Path.roundedRect(r, radius)`.
 enum PathBinding: CaBinding {
     static var classes: [LuaClass] {
-        [LuaClass(PathBox.self, name: "Path", summary: "a path (CGPath): `ca.Path()` and its builders",
+        [LuaClass(PathBox.self, name: "Path",
+                  summary: "a path (CGPath): `ca.Path()` and its builders, in points; a ShapeLayer's `path`, or the "
+                      + "way a KeyframeAnimation moves `position`. A layer keeps a copy",
+                  example: """
+                      local star = ca.Path()
+                      for i = 0, 9 do
+                        local r = i % 2 == 0 and 60 or 25
+                        local a = i * math.pi / 5 - math.pi / 2   -- radians, from the top, clockwise
+                        local x, y = 60 + r * math.cos(a), 60 + r * math.sin(a)
+                        if i == 0 then star:moveTo(x, y) else star:lineTo(x, y) end
+                      end
+                      star:close()
+                      ca.root:addSublayer(ca.ShapeLayer{ frame = { 100, 100, 120, 120 }, path = star, fillColor = "gold" })
+                      """,
                   properties: [
                       LuaClass.Property("boundingBox", kind: .rect, "read-only; the smallest rect holding every point and control point"),
                       LuaClass.Property("isEmpty", kind: .bool, "read-only; whether it has no drawing steps"),
                   ],
                   get: getPath,
                   methods: [
-                      LuaClass.Method("moveTo", "(x, y)", moveTo, "starts a subpath at (x, y)"),
-                      LuaClass.Method("lineTo", "(x, y)", lineTo, "a line to (x, y)"),
-                      LuaClass.Method("curveTo", "(c1x, c1y, c2x, c2y, x, y)", curveTo, "a cubic Bézier curve to (x, y)"),
-                      LuaClass.Method("quadCurveTo", "(cx, cy, x, y)", quadCurveTo, "a quadratic Bézier curve to (x, y)"),
-                      LuaClass.Method("arc", "(cx, cy, radius, startAngle, endAngle, clockwise)", arc,
-                                      "an arc of the circle around (cx, cy), angles in radians (clockwise unless false)"),
-                      LuaClass.Method("close", "()", close, "closes the subpath; each builder returns the path, for chaining"),
+                      LuaClass.Method("moveTo", "(x, y)", returns: "the path", moveTo, "starts a subpath at (x, y)",
+                                      lua: "fun(self: Path, x: number, y: number): Path"),
+                      LuaClass.Method("lineTo", "(x, y)", returns: "the path", lineTo, "a line to (x, y)",
+                                      lua: "fun(self: Path, x: number, y: number): Path"),
+                      LuaClass.Method("curveTo", "(c1x, c1y, c2x, c2y, x, y)", returns: "the path", curveTo,
+                                      "a cubic Bézier curve to (x, y) with control points (c1x, c1y) and (c2x, c2y)",
+                                      lua: "fun(self: Path, c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): Path"),
+                      LuaClass.Method("quadCurveTo", "(cx, cy, x, y)", returns: "the path", quadCurveTo,
+                                      "a quadratic Bézier curve to (x, y) with control point (cx, cy)",
+                                      lua: "fun(self: Path, cx: number, cy: number, x: number, y: number): Path"),
+                      LuaClass.Method("arc", "(cx, cy, radius, startAngle, endAngle[, clockwise])", returns: "the path", arc,
+                                      "an arc of the circle around (cx, cy) from startAngle to endAngle, in radians "
+                                          + "(0 is +x, π/2 is +y, down), clockwise on screen unless `clockwise` is false",
+                                      lua: "fun(self: Path, cx: number, cy: number, radius: number, startAngle: number, endAngle: number, clockwise?: boolean): Path"),
+                      LuaClass.Method("close", "()", returns: "the path", close,
+                                      "closes the subpath; every builder returns the path, for chaining",
+                                      lua: "fun(self: Path): Path"),
                   ])]
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.Path(), ca.Path.rect(r), .ellipse(r), .roundedRect(r, radius)", "paths",
-                       fields: [("Path", "table")])]
+        [CaFunctionDoc(calls: [
+                           CaFunctionDoc.Call("ca.Path()", returns: "Path", "an empty path to build with its methods"),
+                           CaFunctionDoc.Call("ca.Path.rect(rect)", returns: "Path", "a rectangle"),
+                           CaFunctionDoc.Call("ca.Path.ellipse(rect)", returns: "Path", "the ellipse inside `rect`"),
+                           CaFunctionDoc.Call("ca.Path.roundedRect(rect, radius)", returns: "Path",
+                                              "a rectangle with corners rounded by `radius` points"),
+                       ],
+                       fields: [("Path", "ca.PathLib")],
+                       types: """
+                           ---@class ca.PathLib
+                           ---@overload fun(): Path
+                           ---@field new fun(): Path
+                           ---@field rect fun(rect: ca.Rect|number[]): Path
+                           ---@field ellipse fun(rect: ca.Rect|number[]): Path
+                           ---@field roundedRect fun(rect: ca.Rect|number[], radius: number): Path
+
+                           """)]
     }
 
     static func install(_ lua: LuaState, ca: Int32) throws(LuaError) {

@@ -21,12 +21,21 @@ enum SpringAnimationBinding: CaBinding {
 
     static var classes: [LuaClass] {
         [LuaClass(SpringAnimation.self, name: "SpringAnimation", parent: BasicAnimation.self,
-                  summary: "CASpringAnimation: `ca.SpringAnimation{…}`", properties: properties, get: getSpring, set: setSpring)]
+                  summary: "CASpringAnimation: `ca.SpringAnimation{…}`, a weight on a spring pulled to toValue",
+                  example: """
+                      local ball = ca.Layer{ frame = { 100, 280, 40, 40 }, cornerRadius = 20, backgroundColor = "orange" }
+                      ca.root:addSublayer(ball)
+                      -- Lasts settlingDuration by default: until the ball comes to rest.
+                      ball:addAnimation(ca.SpringAnimation{ keyPath = "position.y", fromValue = 60, toValue = 300,
+                                                            mass = 1, stiffness = 120, damping = 8 }, "drop")
+                      """,
+                  properties: properties, get: getSpring, set: setSpring)]
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.SpringAnimation{…}", "a new spring animation",
-                       fields: [("SpringAnimation", "fun(props?: table): SpringAnimation")])]
+        [CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.SpringAnimation{…}", returns: "SpringAnimation",
+                                                  "a new spring animation of `keyPath`, with the table's properties set")],
+                       fields: [("SpringAnimation", "fun(props?: SpringAnimationProps): SpringAnimation")])]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {

@@ -7,7 +7,17 @@ import Spelling
 /// `timer.isValid`.
 enum TimerBinding: CaBinding {
     static var classes: [LuaClass] {
-        [LuaClass(Timer.self, name: "Timer", summary: "NSTimer: `ca.Timer.scheduled{…}`, `ca.every`, `ca.after`",
+        [LuaClass(Timer.self, name: "Timer",
+                  summary: "NSTimer: `ca.Timer.scheduled{…}`, `ca.every`, `ca.after`; fires on media time, between "
+                      + "frames, each call in a transaction of its own",
+                  example: """
+                      local count = 0
+                      ca.every(0.5, function(timer)   -- every half second of media time
+                        count = count + 1
+                        if count == 5 then timer:invalidate() end
+                      end)
+                      ca.after(3, function() print("three seconds in", ca.now()) end)
+                      """,
                   properties: [
                       LuaClass.Property("interval", kind: .number, "read-only; seconds between firings"),
                       LuaClass.Property("repeats", kind: .bool, "read-only"),
@@ -15,14 +25,29 @@ enum TimerBinding: CaBinding {
                       LuaClass.Property("fireTime", kind: .number, "read-only; the media time it fires next"),
                   ],
                   get: getTimer,
-                  methods: [LuaClass.Method("invalidate", "()", invalidate, "stops the timer for good")])]
+                  methods: [LuaClass.Method("invalidate", "()", invalidate, "stops the timer for good",
+                                            lua: "fun(self: Timer)")])]
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.Timer.scheduled{interval, repeats, action}, ca.every(interval, fn), ca.after(delay, fn)", "timers",
-                       fields: [("Timer", "table"),
+        [CaFunctionDoc(calls: [
+                           CaFunctionDoc.Call("ca.every(interval, fn)", returns: "Timer",
+                                              "calls `fn(timer)` every `interval` seconds, the first time `interval` "
+                                                  + "seconds from now, until the timer is invalidated"),
+                           CaFunctionDoc.Call("ca.after(delay, fn)", returns: "Timer",
+                                              "calls `fn(timer)` once, `delay` seconds from now"),
+                           CaFunctionDoc.Call("ca.Timer.scheduled{interval, repeats, action}", returns: "Timer",
+                                              "NSTimer.scheduledTimer: calls `action(timer)` after `interval` seconds, "
+                                                  + "and again every `interval` if `repeats`"),
+                       ],
+                       fields: [("Timer", "ca.TimerLib"),
                                 ("every", "fun(interval: number, fn: fun(timer: Timer)): Timer"),
-                                ("after", "fun(delay: number, fn: fun(timer: Timer)): Timer")])]
+                                ("after", "fun(delay: number, fn: fun(timer: Timer)): Timer")],
+                       types: """
+                           ---@class ca.TimerLib
+                           ---@field scheduled fun(options: {interval: number, repeats?: boolean, action: fun(timer: Timer)}): Timer
+
+                           """)]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {

@@ -19,7 +19,17 @@ enum TimingFunctionBinding: CaBinding {
 
     static var classes: [LuaClass] {
         [LuaClass(TimingFunctionBox.self, name: "MediaTimingFunction",
-                  summary: "CAMediaTimingFunction: `ca.MediaTimingFunction(name)` or `(c1x, c1y, c2x, c2y)`",
+                  summary: "CAMediaTimingFunction: `ca.MediaTimingFunction(name)` or `(c1x, c1y, c2x, c2y)`; maps "
+                      + "an animation's progress in time (0…1) to its progress in value. Wherever one goes, its "
+                      + "name (`\"easeOut\"`, `\"easeInOutBack\"`) will do too",
+                  example: """
+                      local ease = ca.MediaTimingFunction(0.25, 0.1, 0.25, 1)   -- a cubic Bézier's control points
+                      print(ease:evaluate(0.5), ca.Easing.easeOut.bounce:evaluate(0.5))
+                      local box = ca.Layer{ frame = { 100, 40, 40, 40 }, backgroundColor = "gold" }
+                      ca.root:addSublayer(box)
+                      box:addAnimation(ca.BasicAnimation{ keyPath = "position.y", fromValue = 60, toValue = 300,
+                                                          duration = 1, timingFunction = ca.Easing.easeOut.bounce }, "fall")
+                      """,
                   properties: [
                       LuaClass.Property("name", "string", lua: "string",
                                         "read-only; `\"easeIn\"`, `\"easeInSine\"`, `\"cubicBezier(…)\"` or `\"custom\"`"),
@@ -27,15 +37,25 @@ enum TimingFunctionBinding: CaBinding {
                                         "read-only; {c1x, c1y, c2x, c2y} of a Bézier curve, nil for other curves"),
                   ],
                   get: getTiming,
-                  methods: [LuaClass.Method("evaluate", "(t)", evaluate, "the curve's value at `t`, 0…1",
+                  methods: [LuaClass.Method("evaluate", "(t)", returns: "number", evaluate,
+                                            "the curve's value at `t` (0…1): how far the value has got when that "
+                                                + "fraction of the time has passed",
                                             lua: "fun(self: MediaTimingFunction, t: number): number")])]
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.MediaTimingFunction(name) / (c1x, c1y, c2x, c2y)",
-                       "a timing function; ca.Easing.easeIn.sine … the catalogue",
+        [CaFunctionDoc(calls: [
+                           CaFunctionDoc.Call("ca.MediaTimingFunction(name)", returns: "MediaTimingFunction",
+                                              "the named curve (see Timing function names below)"),
+                           CaFunctionDoc.Call("ca.MediaTimingFunction(c1x, c1y, c2x, c2y)", returns: "MediaTimingFunction",
+                                              "the cubic Bézier from (0, 0) to (1, 1) with those control points"),
+                           CaFunctionDoc.Call("ca.Easing.MODE.FAMILY", returns: "MediaTimingFunction",
+                                              "Penner's easings: MODE is easeIn, easeOut or easeInOut; FAMILY sine, quad, "
+                                                  + "cubic, quart, quint, expo, circ, back, elastic or bounce "
+                                                  + "(`ca.Easing.easeOut.bounce`)"),
+                       ],
                        fields: [("MediaTimingFunction",
-                                 "fun(nameOrC1x: string|number, c1y?: number, c2x?: number, c2y?: number): MediaTimingFunction"),
+                                 "(fun(name: string): MediaTimingFunction)|(fun(c1x: number, c1y: number, c2x: number, c2y: number): MediaTimingFunction)"),
                                 ("Easing", "table<string, table<string, MediaTimingFunction>>")])]
     }
 

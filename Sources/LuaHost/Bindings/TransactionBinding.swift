@@ -5,8 +5,41 @@ import LuaBridge
 /// `ca.transaction(fn, opts)` is written in Lua on top of these.
 enum TransactionBinding: CaBinding {
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.Transaction.begin(), .commit(), .setCompletionBlock(fn), .setAnimationDuration(d), .setAnimationTimingFunction(f), .setDisableActions(b), .flush()",
-                       "CATransaction", fields: [("Transaction", "table")])]
+        [CaFunctionDoc(calls: [
+                           CaFunctionDoc.Call("ca.Transaction.begin()",
+                                              "opens a transaction (CATransaction): the changes until its commit share "
+                                                  + "its settings and its completion block"),
+                           CaFunctionDoc.Call("ca.Transaction.commit()", "closes the innermost open transaction"),
+                           CaFunctionDoc.Call("ca.Transaction.setCompletionBlock(fn)",
+                                              "`fn()` runs once every animation added in this transaction has finished "
+                                                  + "(when it commits, if there are none)"),
+                           CaFunctionDoc.Call("ca.Transaction.setAnimationDuration(seconds)",
+                                              "the duration of the implicit animations in it (default 0.25), and of "
+                                                  + "explicit ones whose duration is 0"),
+                           CaFunctionDoc.Call("ca.Transaction.setAnimationTimingFunction(f)",
+                                              "their timing function: a MediaTimingFunction or its name"),
+                           CaFunctionDoc.Call("ca.Transaction.setDisableActions(disable)",
+                                              "true: changes in it take effect at once, without implicit animations"),
+                           CaFunctionDoc.Call("ca.Transaction.animationDuration()", returns: "number",
+                                              "the innermost transaction's animation duration, in seconds"),
+                           CaFunctionDoc.Call("ca.Transaction.disableActions()", returns: "boolean",
+                                              "whether the innermost transaction disables actions"),
+                           CaFunctionDoc.Call("ca.Transaction.flush()", "commits the implicit transaction now"),
+                       ],
+                       fields: [("Transaction", "ca.TransactionLib")],
+                       types: """
+                           ---@class ca.TransactionLib
+                           ---@field begin fun()
+                           ---@field commit fun()
+                           ---@field setCompletionBlock fun(fn: fun()?)
+                           ---@field setAnimationDuration fun(seconds: number)
+                           ---@field setAnimationTimingFunction fun(f: MediaTimingFunction|string|nil)
+                           ---@field setDisableActions fun(disable: boolean)
+                           ---@field animationDuration fun(): number
+                           ---@field disableActions fun(): boolean
+                           ---@field flush fun()
+
+                           """)]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {

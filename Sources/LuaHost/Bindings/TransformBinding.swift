@@ -11,23 +11,68 @@ enum TransformBinding: CaBinding {
 
     static var classes: [LuaClass] {
         [LuaClass(TransformBox.self, name: "Transform3D",
-                  summary: "a CATransform3D value: `ca.Transform3D.identity`, `.scale(…)` …; `a * b` concatenates, `==` compares values",
+                  summary: "a CATransform3D value: `ca.Transform3D.identity`, `.scale(…)` …; `a * b` concatenates, "
+                      + "`==` compares values. A 4 × 4 matrix in Core Animation's conventions (row vectors, "
+                      + "translation in m41…m43, m34 for perspective); setting a layer's transform copies it",
+                  example: """
+                      local t = ca.Transform3D.identity
+                      t.m34 = -1 / 500                      -- perspective: the eye 500 points away
+                      t = t:rotated(math.pi / 4, 0, 1, 0)   -- 45° (π/4 radians) about y
+                      local panel = ca.Layer{ frame = { 100, 100, 200, 120 }, backgroundColor = "seagreen", transform = t }
+                      ca.root:addSublayer(panel)
+                      panel.transform = ca.Transform3D.scale(0.5) * ca.Transform3D.rotation(math.pi / 6)   -- animates
+                      """,
                   properties: properties,
                   get: getTransform, set: setTransform,
                   methods: [
-                      LuaClass.Method("scaled", "(sx, sy, sz)", scaled, "a new transform, scaled as CATransform3DScale (sy: sx, sz: 1 when left out)"),
-                      LuaClass.Method("rotated", "(angle, x, y, z)", rotated,
-                                      "a new transform, rotated by `angle` radians about (x, y, z) as CATransform3DRotate (the z axis when left out)"),
-                      LuaClass.Method("translated", "(tx, ty, tz)", translated, "a new transform, translated as CATransform3DTranslate"),
-                      LuaClass.Method("concat", "(t)", concat, "a new transform: this one, then `t` (CATransform3DConcat)"),
-                      LuaClass.Method("inverted", "()", inverted, "the inverse (CATransform3DInvert), or a copy when there is none"),
-                      LuaClass.Method("copy", "()", copy, "a copy"),
+                      LuaClass.Method("scaled", "(sx[, sy[, sz]])", returns: "Transform3D", scaled,
+                                      "a new transform, scaled as CATransform3DScale (sy: sx, sz: 1 when left out)",
+                                      lua: "fun(self: Transform3D, sx: number, sy?: number, sz?: number): Transform3D"),
+                      LuaClass.Method("rotated", "(angle[, x, y, z])", returns: "Transform3D", rotated,
+                                      "a new transform, rotated by `angle` radians about the axis (x, y, z) as "
+                                          + "CATransform3DRotate (the z axis when left out)",
+                                      lua: "fun(self: Transform3D, angle: number, x?: number, y?: number, z?: number): Transform3D"),
+                      LuaClass.Method("translated", "(tx, ty[, tz])", returns: "Transform3D", translated,
+                                      "a new transform, translated by points as CATransform3DTranslate",
+                                      lua: "fun(self: Transform3D, tx: number, ty: number, tz?: number): Transform3D"),
+                      LuaClass.Method("concat", "(t)", returns: "Transform3D", concat,
+                                      "a new transform: this one, then `t` (CATransform3DConcat; `self * t`)",
+                                      lua: "fun(self: Transform3D, t: Transform3D): Transform3D"),
+                      LuaClass.Method("inverted", "()", returns: "Transform3D", inverted,
+                                      "the inverse (CATransform3DInvert), or a copy when there is none",
+                                      lua: "fun(self: Transform3D): Transform3D"),
+                      LuaClass.Method("copy", "()", returns: "Transform3D", copy, "a copy",
+                                      lua: "fun(self: Transform3D): Transform3D"),
                   ])]
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.Transform3D.identity / .scale / .rotation / .translation / .affine", "transform values",
-                       fields: [("Transform3D", "table")])]
+        [CaFunctionDoc(calls: [
+                           CaFunctionDoc.Call("ca.Transform3D.identity", returns: "Transform3D",
+                                              "the identity (CATransform3DIdentity), a new value each time"),
+                           CaFunctionDoc.Call("ca.Transform3D.scale(sx[, sy[, sz]])", returns: "Transform3D",
+                                              "CATransform3DMakeScale (sy: sx, sz: 1 when left out)"),
+                           CaFunctionDoc.Call("ca.Transform3D.rotation(angle[, x, y, z])", returns: "Transform3D",
+                                              "CATransform3DMakeRotation: `angle` radians about the axis (x, y, z), "
+                                                  + "the z axis when left out (clockwise on screen, y being down)"),
+                           CaFunctionDoc.Call("ca.Transform3D.translation(tx, ty[, tz])", returns: "Transform3D",
+                                              "CATransform3DMakeTranslation, in points"),
+                           CaFunctionDoc.Call("ca.Transform3D.affine(a, b, c, d, tx, ty)", returns: "Transform3D",
+                                              "CATransform3DMakeAffineTransform of the 2D transform [a b; c d] + (tx, ty)"),
+                           CaFunctionDoc.Call("ca.Transform3D.isIdentity(t)", returns: "boolean", "whether `t` is the identity"),
+                       ],
+                       fields: [("Transform3D", "ca.Transform3DLib")],
+                       types: """
+                           ---@class ca.Transform3DLib
+                           ---@field identity Transform3D
+                           ---@field new fun(): Transform3D
+                           ---@field scale fun(sx: number, sy?: number, sz?: number): Transform3D
+                           ---@field rotation fun(angle: number, x?: number, y?: number, z?: number): Transform3D
+                           ---@field translation fun(tx: number, ty: number, tz?: number): Transform3D
+                           ---@field affine fun(a: number, b: number, c: number, d: number, tx: number, ty: number): Transform3D
+                           ---@field isIdentity fun(t: Transform3D): boolean
+
+                           """)]
     }
 
     /// Adds `ca.Transform3D` to the table at `ca`: its constructors, and `identity` read fresh each time.

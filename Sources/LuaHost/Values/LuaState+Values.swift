@@ -1,7 +1,7 @@
 import LayerKit
 import LuaBridge
 
-/// Reading API.md's value shapes from Lua and pushing them back.
+/// Reading the value shapes docs/api.md describes from Lua, and pushing them back.
 ///
 /// Points are `{x, y}` or `{x=…, y=…}`, sizes `{w, h}` or `{width=…, height=…}`, rects
 /// `{x, y, w, h}` or `{x=…, y=…, width=…, height=…}`, colours `"#RRGGBB[AA]"`, a CSS name or

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 
 /// Runs the `snowglobe` built beside the tests, as a user does, and tells what it did.
-enum Snowglobe {
+enum CLI {
     struct Result {
         let status: Int32
         let stdout: String
