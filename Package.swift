@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "snowglobe",
             dependencies: [
-                "LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Viewer",
+                "LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Viewer", "Spelling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

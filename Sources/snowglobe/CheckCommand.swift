@@ -20,23 +20,23 @@ struct CheckCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds of media time to run.")
     var duration: Double = 5
 
-    @Option(help: "Seed for math.random and every seeded generator.")
-    var seed: UInt64 = 0
+    @OptionGroup var seed: SeedOption
 
     @OptionGroup var limits: BudgetOptions
 
-    @Option(help: "The scene's size, WxH.")
+    @Option(parsing: .unconditional, help: "The scene's size, WxH.")
     var size: SceneSize = SceneSize(width: 800, height: 600)
 
     @OptionGroup var input: ScriptedInput
 
     func validate() throws {
         try TimeArgument.check(duration, "--duration")
+        try size.check("--size")
     }
 
     func run() throws {
         let runner: SceneRunner
-        do { runner = try ScriptLauncher.start(script, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
+        do { runner = try ScriptLauncher.start(script, seed: seed.value, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { runner.close() }
         runner.advance(to: Tick.index(atOrBefore: duration), log: input.log)
         if !runner.host.errors.isEmpty { throw ExitCode(1) }

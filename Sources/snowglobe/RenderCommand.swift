@@ -27,7 +27,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Where to write: FILE.png, FILE.gif, a %04d pattern or a folder.")
     var out: String
 
-    @Option(help: "How many frames (default: 1 for a .png, else the duration's worth).")
+    @Option(parsing: .unconditional, help: "How many frames (default: 1 for a .png, else the duration's worth).")
     var frames: Int?
 
     @Option(parsing: .unconditional, help: "Seconds to render (default 3).")
@@ -36,11 +36,10 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second.")
     var fps: Double = 30
 
-    @Option(help: "The image size, WxH.")
+    @Option(parsing: .unconditional, help: "The image size, WxH.")
     var size: SceneSize = SceneSize(width: 800, height: 600)
 
-    @Option(help: "Seed for math.random and every seeded generator.")
-    var seed: UInt64 = 0
+    @OptionGroup var seed: SeedOption
 
     @OptionGroup var limits: BudgetOptions
 
@@ -56,8 +55,9 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var input: ScriptedInput
 
     func validate() throws {
-        guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240") }
-        if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be between 1 and 100000") }
+        try size.check("--size")
+        guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240, got \(Tick.text(fps))") }
+        if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be between 1 and 100000, got \(frames)") }
         if let duration, !(duration.isFinite && duration > 0 && duration <= 3600) {
             throw ValidationError("--duration must be more than 0 and at most 3600 seconds, got \(Tick.text(duration))")
         }
@@ -86,7 +86,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let output = RenderOutput(path: out)
         let runner: SceneRunner
-        do { runner = try ScriptLauncher.start(script, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
+        do { runner = try ScriptLauncher.start(script, seed: seed.value, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { runner.close() }
 
         let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
