@@ -6,12 +6,15 @@ import Playback
 
 /// `snowglobe check SCRIPT`: runs a script headless on the tick clock, exactly as the window
 /// would (timers, display links, completions, tasks), without drawing; prints what it prints
-/// and every error; exits 1 if there was one.
+/// and every error; exits 1 if there was one, else says on standard error what it ran.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run a script headless for a while and report its errors.",
-        discussion: "Exits 0 when the script ran without an error, 1 otherwise. The same seed gives the same output."
+        discussion: """
+            Exits 0 when the script ran without an error (saying on standard error what ran), 1 otherwise. \
+            The same seed gives the same output.
+            """
     )
 
     @Argument(help: "The Lua script to run.")
@@ -38,7 +41,18 @@ struct CheckCommand: ParsableCommand {
         let runner: SceneRunner
         do { runner = try ScriptLauncher.start(script, seed: seed.value, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { runner.close() }
-        runner.advance(to: Tick.index(atOrBefore: duration), log: input.log)
+        let ticks = Tick.index(atOrBefore: duration)
+        runner.advance(to: ticks, log: input.log)
         if !runner.host.errors.isEmpty { throw ExitCode(1) }
+        standardError(CheckCommand.summary(script: script, seconds: duration, ticks: ticks, scene: runner.scene))
+    }
+
+    /// The line a run without an error ends with: what ran, for how long, and what it left.
+    static func summary(script: String, seconds: Double, ticks: Int, scene: Scene) -> String {
+        var layers = -1
+        scene.root.forEachInSubtree { _ in layers += 1 }
+        let noun = { (count: Int, one: String) in "\(count) \(one)\(count == 1 ? "" : "s")" }
+        return "snowglobe: \(script) ran \(Tick.text(seconds)) s (\(noun(ticks, "tick"))) without an error; "
+            + "\(noun(layers, "layer")) in the tree at the end"
     }
 }

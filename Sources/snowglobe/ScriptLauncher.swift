@@ -18,8 +18,7 @@ enum ScriptLauncher {
         options.libraryPath = ScriptsFolder.locate()
         let recipe = ScriptRecipe(source: .file(script), options: options, images: RenderImages())
         do {
-            return try recipe.start(output: { line, _ in print(line) },
-                                    errors: { error, _ in FileHandle.standardError.write(Data((error.description + "\n").utf8)) })
+            return try recipe.start(output: { line, _ in print(line) }, errors: { error, _ in standardError(error.description) })
         } catch {
             throw ExitCodeError.failure
         }
@@ -29,11 +28,17 @@ enum ScriptLauncher {
 extension ScriptLauncher {
     /// Returns when `script` can be read; else says so and throws `ExitCodeError.failure`.
     static func checkReadable(_ script: String) throws {
-        guard FileManager.default.isReadableFile(atPath: script) else {
-            FileHandle.standardError.write(Data("snowglobe: cannot open \(script)\n".utf8))
+        if let problem = FileAccess.problem(reading: script) {
+            standardError("snowglobe: cannot open \(script) (\(problem))")
             throw ExitCodeError.failure
         }
     }
+}
+
+/// Writes `line` to standard error, after what the script printed so far.
+func standardError(_ line: String) {
+    fflush(nil)
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
 /// The command failed and has said why.

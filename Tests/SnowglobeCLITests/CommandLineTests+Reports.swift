@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+/// What the commands say: one line when `check` succeeds, why a script cannot be opened.
+extension CommandLineTests {
+    @Test func checkSaysWhatItRanOnSuccess() throws {
+        let path = try script("ca.root:addSublayer(ca.Layer{ sublayers = { ca.Layer{} } })")
+        let r = try run(["check", path, "--duration", "1.5"])
+        #expect(r.status == 0)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr == "snowglobe: \(path) ran 1.5 s (90 ticks) without an error; 2 layers in the tree at the end\n")
+    }
+
+    @Test func aScriptThatCannotBeOpenedSaysWhy() throws {
+        let path = try script("print(1)")
+        let folder = (path as NSString).deletingLastPathComponent
+        let missing = try run(["check", folder + "/missing.lua"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "snowglobe: cannot open \(folder)/missing.lua (no such file)\n")
+        let directory = try run(["check", folder])
+        #expect(directory.stderr == "snowglobe: cannot open \(folder) (it is a folder)\n")
+        let viewed = try run([folder + "/missing.lua"])
+        #expect(viewed.stderr == "snowglobe: cannot open \(folder)/missing.lua (no such file)\n")
+    }
+}
