@@ -111,6 +111,12 @@ extension LuaState {
         var message = toString(at: -1) ?? "(error object is a \(typeNameForError(at: -1)) value)"
         if kind == .memory, record.pointee.limitHit != 0 {
             message = LuaBudget.memoryMessage(limit: record.pointee.limit)
+            // Where the hook last saw the call, close to the cap (the message gets no position
+            // from Lua, which raises it without calling the message handler).
+            if record.pointee.memoryLine > 0 {
+                let source = withUnsafeBytes(of: record.pointee.memorySource) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                message = "\(source):\(record.pointee.memoryLine): " + message
+            }
         }
         pop()
 

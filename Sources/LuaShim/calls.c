@@ -50,6 +50,7 @@ static sg_Entry sg_enter(sg_VM *vm) {
   if (vm->deadline == 0) {
     vm->limitHit = 0;
     vm->timedOut = 0;
+    vm->memoryLine = 0;
     vm->deadline = vm->timeLimit > 0 ? sg_now() + vm->timeLimit : -1;
   }
   vm->mayFail = 1;

@@ -4,6 +4,7 @@
 #include "internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 double sg_now(void) {
@@ -36,13 +37,23 @@ static void *_Nullable sg_alloc(void *_Nullable ud, void *_Nullable ptr, size_t 
   return p;
 }
 
+/* Notes where the running call is, for the memory limit's message: the allocator that refuses
+ * memory cannot look at the stack (Lua may be moving it), so the hook notes the position while
+ * memory is within an eighth of the cap. */
+static void sg_notememory(lua_State *L, lua_Debug *ar) {
+  if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
+    memcpy(sg_vm(L)->memorySource, ar->short_src, LUA_IDSIZE);
+    sg_vm(L)->memoryLine = ar->currentline;
+  }
+}
+
 /* The count hook: stops the running call once its deadline has passed, and from then on fires
  * at every instruction of this thread, so that a script catching the error with `pcall` is
  * stopped again at its next instruction outside the `pcall`. Back to the usual interval at the
- * first firing after the call. RAISES (a hook may). */
+ * first firing after the call. Near the memory cap, notes the position. RAISES (a hook may). */
 void sg_counthook(lua_State *L, lua_Debug *ar) {
   sg_VM *vm = sg_vm(L);
-  (void)ar;
+  if (vm->limit > 0 && vm->used > vm->limit - vm->limit / 8) sg_notememory(L, ar);
   if (vm->deadline > 0 && sg_now() > vm->deadline) {
     vm->timedOut = 1;
     if (lua_gethookcount(L) != 1) lua_sethook(L, sg_counthook, LUA_MASKCOUNT, 1);

@@ -158,7 +158,13 @@ public final class ScriptHost {
     /// Records and announces an error (with the paths of the script's files in full); returns it.
     @discardableResult
     func report(_ error: ScriptError) -> ScriptError {
-        let error = error.restoringCutPaths(dependencies)
+        var error = error.restoringCutPaths(dependencies)
+        // Lua gives a memory error no position; when the budget's hook saw none either (one
+        // huge allocation), name at least the script.
+        if error.kind == .memory, error.file == nil {
+            error.message = "\(scriptPath): \(error.message)"
+            error.file = scriptPath
+        }
         errors.append(error)
         if errors.count >= 2 * ScriptHost.maxKeptErrors { errors.removeFirst(errors.count - ScriptHost.maxKeptErrors) }
         onError?(error)

@@ -76,6 +76,9 @@ typedef struct sg_VM {
   int hookCount;          /* instructions between clock checks */
   double timeLimit;       /* seconds per outermost protected call; 0 = none */
   double deadline;        /* monotonic seconds; 0 = no call is running */
+  int memoryLine;         /* the line the current call was at when the hook last saw memory
+                             near the cap; 0 = not seen */
+  char memorySource[LUA_IDSIZE]; /* that line's chunk, as Lua's short_src names it */
   sg_Release _Nullable release; /* releases a Swift object held by a userdata */
   int cacheRef;           /* registry ref: weak-valued table object address -> userdata */
   int namesRef;           /* registry ref: weak-keyed table function -> fallback name */
