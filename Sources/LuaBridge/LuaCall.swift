@@ -52,6 +52,20 @@ extension LuaState {
         if status != LUA_OK { throw popError(status: status) }
     }
 
+    /// Calls as ``pcall(arguments:results:)`` does, with a shorter time limit for this call:
+    /// `timeLimit` seconds when the budget has a longer one (for callbacks that run every
+    /// frame, where a runaway should cost a frame, not the whole limit). Inside a call already
+    /// running, the running call's deadline stands.
+    public func pcall(arguments: Int32 = 0, results: Int32 = 0, timeLimit: Double) throws(LuaError) {
+        let record = vm
+        let budget = record.pointee.timeLimit
+        if record.pointee.deadline == 0, timeLimit > 0, budget > 0, timeLimit < budget {
+            record.pointee.timeLimit = timeLimit
+        }
+        defer { record.pointee.timeLimit = budget }
+        try pcall(arguments: arguments, results: results)
+    }
+
     /// Calls the function held by `ref` with `arguments`; leaves `results` results on the stack.
     public func call(_ ref: LuaRef, _ arguments: any LuaPushable..., results: Int32 = 0) throws(LuaError) {
         _ = checkStack(Int32(arguments.count) + 2)

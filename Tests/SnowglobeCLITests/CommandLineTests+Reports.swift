@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// What the commands say: one line when `check` succeeds, why a script cannot be opened.
+/// What the commands say: one line when `check` succeeds, why a script cannot be opened, and
+/// a runaway display link's error once.
 extension CommandLineTests {
     @Test func checkSaysWhatItRanOnSuccess() throws {
         let path = try script("ca.root:addSublayer(ca.Layer{ sublayers = { ca.Layer{} } })")
@@ -21,5 +22,20 @@ extension CommandLineTests {
         #expect(directory.stderr == "snowglobe: cannot open \(folder) (it is a folder)\n")
         let viewed = try run([folder + "/missing.lua"])
         #expect(viewed.stderr == "snowglobe: cannot open \(folder)/missing.lua (no such file)\n")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aDisplayLinkLoopingForeverIsStoppedInAFrame() throws {
+        let path = try script("""
+            ca.DisplayLink(function() while true do end end)
+            ca.every(1, function() print("alive", ca.now()) end)
+            """)
+        let started = Date()
+        let r = try run(["check", path, "--duration", "5"])
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("\(path):1: script ran too long (more than 0.1 s in one call) (in a display link, now stopped)\n"))
+        #expect(r.stderr.components(separatedBy: "script ran too long").count == 2)
+        #expect(r.stdout.components(separatedBy: "alive").count == 6)
     }
 }

@@ -44,8 +44,9 @@ private func makeLink(_ L: OpaquePointer) -> Int32 {
         }
         lua.top = 1
         let callback = LuaCallback(popping: lua, host: host)
+        // A link whose call fails is invalidated: its error is told once, not every frame.
         let link = host.scene.addDisplayLink { link in
-            callback.call("a display link") { lua in lua.push(link); return 1 }
+            if !callback.call("a display link", repeating: true, { lua in lua.push(link); return 1 }) { link.invalidate() }
         }
         lua.push(link)
         return 1

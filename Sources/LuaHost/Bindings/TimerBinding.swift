@@ -44,11 +44,13 @@ enum TimerBinding: CaBinding {
         }
     }
 
-    /// Schedules a timer calling the function at the top of the stack (popped).
+    /// Schedules a timer calling the function at the top of the stack (popped). A repeating
+    /// timer whose call fails is invalidated: its error is told once, not at every firing.
     static func schedule(_ lua: LuaState, _ host: ScriptHost, interval: Double, repeats: Bool) -> Timer {
         let callback = LuaCallback(popping: lua, host: host)
         return host.scene.scheduleTimer(interval: interval, repeats: repeats) { timer in
-            callback.call("a timer") { lua in lua.push(timer); return 1 }
+            let succeeded = callback.call("a timer", repeating: repeats) { lua in lua.push(timer); return 1 }
+            if !succeeded { timer.invalidate() }
         }
     }
 

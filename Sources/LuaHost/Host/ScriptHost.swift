@@ -140,19 +140,30 @@ public final class ScriptHost {
     // MARK: Calling Lua
 
     /// Calls the function held by `ref` with the values `arguments` pushes, inside a transaction;
-    /// an error is reported under `context` and the host carries on.
-    func call(_ ref: LuaRef, context: String, _ arguments: (LuaState) -> Int32 = { _ in 0 }) {
-        guard !closed else { return }
+    /// an error is reported under `context` and the host carries on. A `repeating` callback
+    /// runs under the frame time limit, and its error says it was stopped (the caller stops
+    /// it). Returns whether the call succeeded.
+    @discardableResult
+    func call(_ ref: LuaRef, context: String, repeating: Bool = false,
+              _ arguments: (LuaState) -> Int32 = { _ in 0 }) -> Bool {
+        guard !closed else { return false }
+        var succeeded = true
         let unbalanced = scene.perform {
             lua.push(ref)
             let count = arguments(lua)
             do throws(LuaError) {
-                try lua.pcall(arguments: count)
+                if repeating {
+                    try lua.pcall(arguments: count, timeLimit: options.frameTimeLimit)
+                } else {
+                    try lua.pcall(arguments: count)
+                }
             } catch {
-                report(ScriptError(error, context: context))
+                succeeded = false
+                report(ScriptError(error, context: repeating ? context + ", now stopped" : context))
             }
         }
         if unbalanced > 0 { reportUnbalanced(unbalanced, in: context) }
+        return succeeded
     }
 
     /// Records and announces an error (with the paths of the script's files in full); returns it.
