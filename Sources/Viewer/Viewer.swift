@@ -190,6 +190,7 @@ public final class Viewer {
             waitForNextFrame()
         }
         rememberTimeline(final: true)
+        script.tellRepeats()
     }
 
     /// Real seconds since the window opened.
@@ -296,6 +297,7 @@ public final class Viewer {
     }
 
     func reload(restart: Bool, started: Double, savedAt: Date?) {
+        script.tellRepeats()
         let points = window.size
         let size = Size(width: Double(points.width), height: Double(points.height))
         script.options.size = size

@@ -6,7 +6,8 @@ import Playback
 import Viewer
 
 /// Starts a script for a command: checks the file, makes a run with the command's options,
-/// wires output, errors and images, and runs the top level.
+/// wires output, errors and images, and runs the top level. Errors go to standard error, each
+/// the first time it happens; how many times each came again is told when the run closes.
 enum ScriptLauncher {
     /// A started run on the tick clock, or an `ExitCodeError` after printing why not.
     static func start(_ script: String, seed: UInt64, size: SceneSize, budget: LuaBudget) throws -> SceneRunner {
@@ -17,8 +18,12 @@ enum ScriptLauncher {
         options.budget = budget
         options.libraryPath = ScriptsFolder.locate()
         let recipe = ScriptRecipe(source: .file(script), options: options, images: RenderImages())
+        let told = ToldErrors()
         do {
-            return try recipe.start(output: { line, _ in print(line) }, errors: { error, _ in standardError(error.description) })
+            let runner = try recipe.start(output: { line, _ in print(line) },
+                                          errors: { error, _ in if told.repeats.note(error) { standardError(error.description) } })
+            runner.onClose = { for line in told.repeats.summary() { standardError(line) } }
+            return runner
         } catch {
             throw ExitCodeError.failure
         }
@@ -33,6 +38,11 @@ extension ScriptLauncher {
             throw ExitCodeError.failure
         }
     }
+}
+
+/// The errors a command's run has told, shared by the closures that tell them.
+private final class ToldErrors {
+    var repeats = RepeatedErrors()
 }
 
 /// Writes `line` to standard error, after what the script printed so far.

@@ -95,6 +95,21 @@ struct LiveScriptTests {
         #expect(log.lines.filter { $0 == "other" }.count == 3)
     }
 
+    @Test func anErrorThatRepeatsIsToldOnceAndCountedAtTheReload() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", "ca.on('keydown', function(key) error('no keys') end)")
+        let (script, log) = live(folder)
+        script.load(reload: false)
+        let runner = try #require(script.runner)
+        for _ in 1...5 { runner.deliverNow(.keyDown("a"), log: InputLog()) }
+        #expect(log.lines.filter { $0.contains("no keys") }.count == 1)
+        script.tellRepeats()
+        #expect(log.lines.last?.hasSuffix("scene.lua:1: no keys (in a 'keydown' handler) (and 4 more times)") == true, "\(log.lines)")
+        // Told: the count starts again.
+        script.tellRepeats()
+        #expect(log.lines.filter { $0.contains("no keys") }.count == 2)
+    }
+
     @Test func aDeletedScriptIsReportedAndAModuleThatFailedIsStillWatched() throws {
         let folder = try TemporaryFolder()
         try folder.write("scene.lua", "local snow = require 'snow'\nprint(snow.flakes)")

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// What the commands say: one line when `check` succeeds, why a script cannot be opened, and
-/// a runaway display link's error once.
+/// What the commands say: one line when `check` succeeds, why a script cannot be opened, each
+/// error once however often it happens.
 extension CommandLineTests {
     @Test func checkSaysWhatItRanOnSuccess() throws {
         let path = try script("ca.root:addSublayer(ca.Layer{ sublayers = { ca.Layer{} } })")
@@ -22,6 +22,19 @@ extension CommandLineTests {
         #expect(directory.stderr == "snowglobe: cannot open \(folder) (it is a folder)\n")
         let viewed = try run([folder + "/missing.lua"])
         #expect(viewed.stderr == "snowglobe: cannot open \(folder)/missing.lua (no such file)\n")
+    }
+
+    @Test func anErrorThatRepeatsIsToldOnceAndCounted() throws {
+        let path = try script("""
+            ca.every(0.1, function()
+              ca.transaction(function() end, { completion = function() error("done failed") end })
+            end)
+            """)
+        let r = try run(["check", path, "--duration", "1"])
+        #expect(r.status == 1)
+        let headline = "\(path):2: done failed (in a transaction's completion block)"
+        #expect(r.stderr.components(separatedBy: headline + "\n").count == 2, "\(r.stderr)")
+        #expect(r.stderr.hasSuffix(headline + " (and 9 more times)\n"), "\(r.stderr)")
     }
 
     @Test(.timeLimit(.minutes(1)))
