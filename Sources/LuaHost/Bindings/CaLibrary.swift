@@ -142,6 +142,7 @@ extension ScriptHost {
         lua.rawSet(-1, field: "width", to: bounds.width)
         lua.rawSet(-1, field: "height", to: bounds.height)
         lua.rawSet(-1, field: "scale", to: options.scale)
+        lua.setShape(.screen)
     }
 
     /// Registers every type and builds `ca`.
@@ -152,6 +153,7 @@ extension ScriptHost {
             type.register(lua)
         }
         do {
+            try ValueShape.install(lua)
             try CaLibrary.install(self)
         } catch {
             report(ScriptError(error, context: "snowglobe's ca library"))
@@ -159,17 +161,22 @@ extension ScriptHost {
     }
 }
 
-/// The `__newindex` that makes `layer:presentation()` snapshots read-only.
+/// The `__newindex` that makes `layer:presentation()` snapshots read-only, and the
+/// `__tostring` that says what one is ("presentation() of Layer: 0x…").
 enum Snapshot {
     static let newindexKey = "snowglobe.snapshot.newindex"
+    static let tostringKey = "snowglobe.snapshot.tostring"
 
     static func install(_ lua: LuaState) {
         do {
             try lua.run("""
                 return function(_, k)
                   error("cannot set '" .. tostring(k) .. "': presentation() is a read-only snapshot", 2)
+                end, function(t)
+                  return "presentation() of " .. tostring(t.modelLayer)
                 end
-                """, chunkName: "=snowglobe", results: 1)
+                """, chunkName: "=snowglobe", results: 2)
+            lua.rawSet(LuaState.registryIndex, field: tostringKey)
             lua.rawSet(LuaState.registryIndex, field: newindexKey)
         } catch {
             lua.newTable()
