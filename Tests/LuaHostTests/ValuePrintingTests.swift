@@ -3,7 +3,7 @@ import Testing
 @testable import LuaHost
 
 /// What `print` shows for the values `ca` hands out: the Lua that makes them, never
-/// `table: 0x…`.
+/// `table: 0x…`; and `ca.Color` taking every form a colour property takes.
 struct ValuePrintingTests {
     static let values: [(expression: String, printed: String)] = [
         ("box.position", "{x = 25, y = 40}"),
@@ -48,5 +48,33 @@ struct ValuePrintingTests {
         let h = ScriptHarness("box = ca.Layer{}")
         #expect(h.start() == nil)
         #expect(h.eval("ca.root:addSublayer(box.position)") == ["error: eval:1: bad argument #1 to 'addSublayer' (Layer expected, got table)"])
+    }
+
+    static let colors: [(expression: String, printed: String)] = [
+        ("ca.Color('red')", "{r = 1, g = 0, b = 0, a = 1}"),
+        ("ca.Color('#00ff00')", "{r = 0, g = 1, b = 0, a = 1}"),
+        ("ca.Color('#0000ff00')", "{r = 0, g = 0, b = 1, a = 0}"),
+        ("ca.Color({1, 1, 0})", "{r = 1, g = 1, b = 0, a = 1}"),
+        ("ca.Color({ r = 0, g = 0, b = 0, a = 0.5 })", "{r = 0, g = 0, b = 0, a = 0.5}"),
+        ("ca.Color('white', 0.25)", "{r = 1, g = 1, b = 1, a = 0.25}"),
+        ("ca.Color(1, 0.5, 0, 0.75)", "{r = 1, g = 0.5, b = 0, a = 0.75}"),
+        ("ca.Color('snowwhite')",
+         "error: eval:1: bad argument #1 to 'Color' (color (\"#RRGGBB\", a CSS name or {r, g, b, a}) expected, got 'snowwhite')"),
+        ("ca.Color('red', 'half')", "error: eval:1: bad argument #2 to 'Color' (number expected, got string)"),
+        ("ca.Color(1, 0)", "error: eval:1: bad argument #3 to 'Color' (number expected, got no value)"),
+    ]
+
+    @Test(arguments: colors)
+    func colorTakesEveryColourForm(expression: String, printed: String) {
+        let h = ScriptHarness("")
+        #expect(h.start() == nil)
+        #expect(h.eval("print(\(expression))") == [printed])
+    }
+
+    /// What ca.Color makes is a colour wherever a colour goes.
+    @Test func aMadeColourIsAColour() {
+        let h = ScriptHarness("box = ca.Layer{ backgroundColor = ca.Color('teal', 0.5) }")
+        #expect(h.start() == nil)
+        #expect(h.eval("print(box.backgroundColor)") == ["{r = 0, g = 0.50196078431373, b = 0.50196078431373, a = 0.5}"])
     }
 }

@@ -37,8 +37,9 @@ enum CaLibrary {
     /// The reference's lines for `ca`'s own functions and values, after the bindings'.
     static var functions: [CaFunctionDoc] {
         [
-            CaFunctionDoc("ca.Color(r, g, b[, a])", "a colour table {r, g, b, a}",
-                          fields: [("Color", "fun(r: number, g: number, b: number, a?: number): ca.ColorValue")]),
+            CaFunctionDoc("ca.Color(r, g, b[, a]), ca.Color(color[, a])",
+                          "a colour table {r, g, b, a} (components 0…1) from numbers or any colour form: a CSS name (\"red\"), \"#RRGGBB[AA]\", a table; `a` replaces the alpha",
+                          fields: [("Color", "fun(r: number|ca.Color, g?: number, b?: number, a?: number): ca.ColorValue")]),
             CaFunctionDoc("ca.transaction(fn, {duration, timingFunction, disableActions, completion})", "fn inside a transaction",
                           fields: [("transaction", "fun(fn: fun(), opts?: table)")]),
             CaFunctionDoc("ca.spawn(fn), ca.wait(seconds), ca.await(fn, opts)", "tasks: sequencing without callback pyramids",
@@ -185,9 +186,21 @@ enum Snapshot {
     }
 }
 
-/// `ca.Color(r, g, b[, a])` → `{ r, g, b, a }`, components in 0…1.
+/// `ca.Color(r, g, b[, a])` → `{ r, g, b, a }`, components in 0…1; or `ca.Color(color[, a])`
+/// for any form a colour property takes (a CSS name, "#RRGGBB[AA]", a table), with its alpha
+/// replaced when `a` is given.
 private func newColor(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
+        if lua.type(at: 1) != .number {
+            guard case .color(var color) = try lua.checkValue(1, kind: .color) else { return 0 }
+            if !lua.isNoneOrNil(2) {
+                let a = try lua.checkNumber(2)
+                guard a.isFinite else { throw lua.argError(2, "finite number expected, got \(a.isNaN ? "nan" : "inf")") }
+                color = Color(r: color.r, g: color.g, b: color.b, a: a)
+            }
+            lua.pushColor(color)
+            return 1
+        }
         var c: [Double] = []
         for arg: Int32 in 1...4 {
             let v = arg == 4 ? try lua.optNumber(4, default: 1) : try lua.checkNumber(arg)
