@@ -69,6 +69,20 @@ import Testing
         #expect(image.pixels[3] == 0)
     }
 
+    @Test func aRectFillsItsPixelsAndRoundsItsCorners() throws {
+        let sharp = try Image.rect(width: 8, height: 4, color: rgb(255, 0, 0))
+        #expect(sharp.width == 8 && sharp.height == 4)
+        #expect(stride(from: 0, to: sharp.pixels.count, by: 4).allSatisfy { sharp.pixels[$0] == 255 && sharp.pixels[$0 + 3] == 255 })
+        let round = try Image.rect(width: 20, height: 10, cornerRadius: 5)
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { round.pixels[(y * round.width + x) * 4 + 3] }
+        #expect(alpha(0, 0) == 0 && alpha(19, 9) == 0)
+        #expect(alpha(10, 0) == 255 && alpha(10, 5) == 255 && alpha(1, 5) == 255 && alpha(0, 5) < 255)
+        // A side that ends inside a pixel covers half of it.
+        let half = try Image.rect(width: 2.5, height: 1)
+        #expect(half.width == 3 && half.pixels[3] == 255 && abs(Int(half.pixels[11]) - 128) <= 1)
+        #expect(throws: ImageError.self) { try Image.rect(width: 0, height: 4) }
+    }
+
     @Test func softCircleFadesTowardItsEdge() throws {
         let image = try Image.circle(radius: 16, softness: 1)
         let w = image.width

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the commands say: one line when `check` succeeds, why a script cannot be opened, each
-/// error once however often it happens.
+/// error once however often it happens; and what a script can make through them.
 extension CommandLineTests {
     @Test func checkSaysWhatItRanOnSuccess() throws {
         let path = try script("ca.root:addSublayer(ca.Layer{ sublayers = { ca.Layer{} } })")
@@ -50,5 +50,16 @@ extension CommandLineTests {
         #expect(r.stderr.hasPrefix("\(path):1: script ran too long (more than 0.1 s in one call) (in a display link, now stopped)\n"))
         #expect(r.stderr.components(separatedBy: "script ran too long").count == 2)
         #expect(r.stdout.components(separatedBy: "alive").count == 6)
+    }
+
+    @Test func aRectImageIsMadeForConfetti() throws {
+        let path = try script("""
+            local confetti = ca.Image.rect{ width = 8, height = 4, cornerRadius = 1, color = "gold" }
+            print(confetti.width, confetti.height)
+            print(ca.Image.rect{}.width, ca.Image.rect{ width = 5.5 }.height)
+            """)
+        let r = try run(["check", path, "--duration", "0"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "8\t4\n16\t6\n")
     }
 }

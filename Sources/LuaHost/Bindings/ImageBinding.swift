@@ -3,10 +3,11 @@ import LayerKit
 import LuaBridge
 
 /// `ca.Image.load(path)`, `ca.Image.circle{ radius, softness, color }`,
-/// `ca.Image.snowflake{ size, arms, seed, color }`; fields `width`, `height`.
+/// `ca.Image.rect{ width, height, cornerRadius, color }`, `ca.Image.snowflake{ size, arms, seed,
+/// color }`; fields `width`, `height`.
 enum ImageBinding: CaBinding {
     static var classes: [LuaClass] {
-        [LuaClass(Image.self, name: "Image", summary: "a bitmap: `ca.Image.load(path)`, `.circle{…}`, `.snowflake{…}`",
+        [LuaClass(Image.self, name: "Image", summary: "a bitmap: `ca.Image.load(path)`, `.circle{…}`, `.rect{…}`, `.snowflake{…}`",
                   properties: [
                       LuaClass.Property("width", "integer", lua: "integer", "read-only; pixels"),
                       LuaClass.Property("height", "integer", lua: "integer", "read-only; pixels"),
@@ -17,12 +18,13 @@ enum ImageBinding: CaBinding {
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.Image.load(path), .circle{radius, softness, color}, .snowflake{size, arms, seed, color}", "images",
+        [CaFunctionDoc("ca.Image.load(path), .circle{radius, softness, color}, .rect{width, height, cornerRadius, color}, .snowflake{size, arms, seed, color}",
+                       "images: a PNG or JPEG file; a circle (radius 16, softness 0 … 1); a rectangle for confetti and bars (width 16, height as wide, cornerRadius 0); an ice crystal (size 64); color white unless given",
                        fields: [("Image", "table")])]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {
-        lua.newLibrary(["load": loadImage, "circle": circleImage, "snowflake": snowflakeImage])
+        lua.newLibrary(["load": loadImage, "circle": circleImage, "rect": rectImage, "snowflake": snowflakeImage])
         lua.rawSet(ca, field: "Image")
     }
 
@@ -88,6 +90,22 @@ private func circleImage(_ L: OpaquePointer) -> Int32 {
         let softness = try ImageBinding.field(lua, "softness", default: 0, range: 0...1)
         guard let image = images.circle(radius: radius, softness: softness, color: try ImageBinding.colorField(lua)) else {
             throw lua.error("cannot make a circle image of radius \(radius)")
+        }
+        lua.push(image)
+        return 1
+    }
+}
+
+private func rectImage(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        if !lua.isNoneOrNil(1) { try lua.checkTable(1) }
+        let (_, images) = try ImageBinding.provider(lua)
+        let width = try ImageBinding.field(lua, "width", default: 16, range: 0.5...4096)
+        let height = try ImageBinding.field(lua, "height", default: width, range: 0.5...4096)
+        let cornerRadius = try ImageBinding.field(lua, "cornerRadius", default: 0, range: 0...2048)
+        guard let image = images.rect(width: width, height: height, cornerRadius: cornerRadius,
+                                      color: try ImageBinding.colorField(lua)) else {
+            throw lua.error("cannot make a rect image of \(width) × \(height)")
         }
         lua.push(image)
         return 1
