@@ -157,3 +157,18 @@ import Testing
         #expect(abs(Int(image.pixels[0]) - 255) < 8 && abs(Int(image.pixels[1]) - 128) < 8 && image.pixels[3] == 255)
     }
 }
+
+/// PNG files are read through Cairo, which keeps libpng quiet; they must read as SDL_image
+/// (which reads every other format) reads them.
+@Suite struct PNGLoadingTests {
+    @Test(arguments: PNGFixture.Format.allCases)
+    func aPNGReadsAsSDLImageReadsIt(format: PNGFixture.Format) throws {
+        let path = NSTemporaryDirectory() + "snowglobe-\(format.rawValue)-\(UUID().uuidString).png"
+        try Data(PNGFixture.bytes(format)).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let ours = try ImageLoader.load(path: path)
+        let sdl = try ImageLoader.loadThroughSDL(path: path)
+        #expect(ours.width == sdl.width && ours.height == sdl.height)
+        #expect(ours.pixels == sdl.pixels, "\(format)")
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the commands say: one line when `check` succeeds, why a script cannot be opened, each
-/// error once however often it happens; and what a script can make through them.
+/// error once however often it happens, and nothing from the libraries underneath.
 extension CommandLineTests {
     @Test func checkSaysWhatItRanOnSuccess() throws {
         let path = try script("ca.root:addSublayer(ca.Layer{ sublayers = { ca.Layer{} } })")
@@ -50,6 +50,18 @@ extension CommandLineTests {
         #expect(r.stderr.hasPrefix("\(path):1: script ran too long (more than 0.1 s in one call) (in a display link, now stopped)\n"))
         #expect(r.stderr.components(separatedBy: "script ran too long").count == 2)
         #expect(r.stdout.components(separatedBy: "alive").count == 6)
+    }
+
+    /// A damaged PNG is an error naming it, and libpng prints nothing of its own.
+    @Test func aDamagedImageIsReportedOnlyOnce() throws {
+        let path = try script("ca.Image.load('broken.png')")
+        let folder = (path as NSString).deletingLastPathComponent
+        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 64)
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/broken.png"))
+        let r = try run(["check", path])
+        #expect(r.status == 1)
+        #expect(!r.stderr.contains("libpng"))
+        #expect(r.stderr.hasPrefix("\(path):1: cannot load image 'broken.png': cannot read image '\(folder)/broken.png': not a valid PNG image (damaged or cut short)\n"), "\(r.stderr)")
     }
 
     @Test func aRectImageIsMadeForConfetti() throws {
