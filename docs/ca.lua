@@ -287,7 +287,7 @@
 ---@field every fun(interval: number, fn: fun(timer: Timer)): Timer
 ---@field after fun(delay: number, fn: fun(timer: Timer)): Timer
 ---@field DisplayLink fun(fn: fun(link: DisplayLink)): DisplayLink
----@field Color fun(r: number, g: number, b: number, a?: number): ca.ColorValue
+---@field Color fun(r: number|ca.Color, g?: number, b?: number, a?: number): ca.ColorValue
 ---@field transaction fun(fn: fun(), opts?: table)
 ---@field spawn fun(fn: fun())
 ---@field wait fun(seconds: number)

@@ -26,7 +26,8 @@ enum DisplayLinkBinding: CaBinding {
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.DisplayLink(fn)", "a callback once a frame, with actions disabled",
+        [CaFunctionDoc("ca.DisplayLink(fn)",
+                       "a callback once a frame, with actions disabled; a call that fails (an error, or more than 0.1 s) stops the link",
                        fields: [("DisplayLink", "fun(fn: fun(link: DisplayLink)): DisplayLink")])]
     }
 

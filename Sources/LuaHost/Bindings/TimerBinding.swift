@@ -19,7 +19,8 @@ enum TimerBinding: CaBinding {
     }
 
     static var functions: [CaFunctionDoc] {
-        [CaFunctionDoc("ca.Timer.scheduled{interval, repeats, action}, ca.every(interval, fn), ca.after(delay, fn)", "timers",
+        [CaFunctionDoc("ca.Timer.scheduled{interval, repeats, action}, ca.every(interval, fn), ca.after(delay, fn)",
+                       "timers; a repeating one whose call fails (an error, or more than 0.1 s) is stopped",
                        fields: [("Timer", "table"),
                                 ("every", "fun(interval: number, fn: fun(timer: Timer)): Timer"),
                                 ("after", "fun(delay: number, fn: fun(timer: Timer)): Timer")])]

@@ -20,6 +20,17 @@ enum ValueShape: String, CaseIterable {
         }
     }
 
+    /// The reference's paragraph on how values print.
+    static let reference = """
+        `print` and `tostring` show the values `ca` hands out as the Lua that makes them: points, sizes, \
+        rects, colours and `ca.screen` as table constructors (`{x = 10, y = 20}`, \
+        `{x = 0, y = 0, width = 100, height = 50}`, `{r = 1, g = 0, b = 0, a = 1}`), numbers as Lua shows \
+        them without `.0` on whole ones; transforms as the `ca.Transform3D` call that makes them \
+        (`Transform3D.identity`, `Transform3D.affine(a, b, c, d, tx, ty)` for a 2D one) or, in 3D, as their \
+        sixteen fields (`Transform3D{m11 = 1, …, m44 = 1}`); objects as their type and address \
+        (`Layer: 0x…`).
+        """
+
     /// The registry key of the shape's metatable.
     var registryKey: String { "snowglobe.shape." + rawValue }
 
