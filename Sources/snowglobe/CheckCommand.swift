@@ -6,14 +6,16 @@ import Playback
 
 /// `snowglobe check SCRIPT`: runs a script headless on the tick clock, exactly as the window
 /// would (timers, display links, completions, tasks), without drawing; prints what it prints
-/// and every error; exits 1 if there was one, else says on standard error what it ran.
+/// and every error, and warns of assignments to undeclared globals; exits 1 if there was an
+/// error, else says on standard error what it ran.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run a script headless for a while and report its errors.",
         discussion: """
             Exits 0 when the script ran without an error (saying on standard error what ran), 1 otherwise. \
-            The same seed gives the same output.
+            Warns of an assignment that makes a new global (usually a misspelt local); declare a global \
+            on purpose with rawset(_G, "name", value). The same seed gives the same output.
             """
     )
 
@@ -39,20 +41,25 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let runner: SceneRunner
-        do { runner = try ScriptLauncher.start(script, seed: seed.value, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
+        do {
+            runner = try ScriptLauncher.start(script, seed: seed.value, size: size, budget: limits.budget, warnsOfGlobals: true)
+        } catch {
+            throw ExitCode(1)
+        }
         defer { runner.close() }
         let ticks = Tick.index(atOrBefore: duration)
         runner.advance(to: ticks, log: input.log)
         if !runner.host.errors.isEmpty { throw ExitCode(1) }
-        standardError(CheckCommand.summary(script: script, seconds: duration, ticks: ticks, scene: runner.scene))
+        standardError(CheckCommand.summary(script: script, seconds: duration, ticks: ticks, host: runner.host))
     }
 
     /// The line a run without an error ends with: what ran, for how long, and what it left.
-    static func summary(script: String, seconds: Double, ticks: Int, scene: Scene) -> String {
+    static func summary(script: String, seconds: Double, ticks: Int, host: ScriptHost) -> String {
         var layers = -1
-        scene.root.forEachInSubtree { _ in layers += 1 }
+        host.scene.root.forEachInSubtree { _ in layers += 1 }
         let noun = { (count: Int, one: String) in "\(count) \(one)\(count == 1 ? "" : "s")" }
-        return "snowglobe: \(script) ran \(Tick.text(seconds)) s (\(noun(ticks, "tick"))) without an error; "
+        let warnings = host.warnings.isEmpty ? "" : " (\(noun(host.warnings.count, "warning")))"
+        return "snowglobe: \(script) ran \(Tick.text(seconds)) s (\(noun(ticks, "tick"))) without an error\(warnings); "
             + "\(noun(layers, "layer")) in the tree at the end"
     }
 }

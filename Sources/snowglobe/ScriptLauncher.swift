@@ -9,19 +9,23 @@ import Viewer
 /// wires output, errors and images, and runs the top level. Errors go to standard error, each
 /// the first time it happens; how many times each came again is told when the run closes.
 enum ScriptLauncher {
-    /// A started run on the tick clock, or an `ExitCodeError` after printing why not.
-    static func start(_ script: String, seed: UInt64, size: SceneSize, budget: LuaBudget) throws -> SceneRunner {
+    /// A started run on the tick clock, or an `ExitCodeError` after printing why not;
+    /// `warnsOfGlobals` tells of assignments to undeclared globals too.
+    static func start(_ script: String, seed: UInt64, size: SceneSize, budget: LuaBudget,
+                      warnsOfGlobals: Bool = false) throws -> SceneRunner {
         try checkReadable(script)
         var options = ScriptOptions()
         options.seed = seed
         options.size = size.size
         options.budget = budget
+        options.warnsOfGlobals = warnsOfGlobals
         options.libraryPath = ScriptsFolder.locate()
         let recipe = ScriptRecipe(source: .file(script), options: options, images: RenderImages())
         let told = ToldErrors()
         do {
             let runner = try recipe.start(output: { line, _ in print(line) },
-                                          errors: { error, _ in if told.repeats.note(error) { standardError(error.description) } })
+                                          errors: { error, _ in if told.repeats.note(error) { standardError(error.description) } },
+                                          warnings: { standardError($0) })
             runner.onClose = { for line in told.repeats.summary() { standardError(line) } }
             return runner
         } catch {

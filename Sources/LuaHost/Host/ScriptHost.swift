@@ -19,6 +19,12 @@ public final class ScriptHost {
     public var output: (String) -> Void = { print($0) }
     /// Receives every error, as it happens.
     public var onError: ((ScriptError) -> Void)?
+    /// Receives every warning ("main.lua:3: warning: …"), as it happens.
+    public var onWarning: ((String) -> Void)?
+    /// The warnings so far, oldest first.
+    public private(set) var warnings: [String] = []
+    /// The globals already warned about.
+    var warnedGlobals: Set<String> = []
     /// The errors so far, oldest first: the last ``maxKeptErrors`` at least (a script failing in
     /// every frame must not fill the memory of a viewer left running).
     public private(set) var errors: [ScriptError] = []
@@ -49,6 +55,7 @@ public final class ScriptHost {
         lua.rawSet(LuaState.registryIndex, field: ScriptHost.registryKey)
         installSandbox()
         installAPI()
+        if options.warnsOfGlobals { installGlobalWarnings() }
     }
 
     deinit {
@@ -180,6 +187,12 @@ public final class ScriptHost {
         if errors.count >= 2 * ScriptHost.maxKeptErrors { errors.removeFirst(errors.count - ScriptHost.maxKeptErrors) }
         onError?(error)
         return error
+    }
+
+    /// Records and announces a warning.
+    func warn(_ message: String) {
+        if warnings.count < ScriptHost.maxKeptErrors { warnings.append(message) }
+        onWarning?(message)
     }
 
     private func reportUnbalanced(_ count: Int, in context: String) {
