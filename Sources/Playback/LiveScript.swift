@@ -24,7 +24,12 @@ public final class LiveScript {
     public var host: ScriptHost? { runner?.host }
     /// The error to show: the last failed load, or a runtime error of the running scene since it
     /// was loaded. Nil when all is well.
-    public private(set) var error: ScriptError?
+    public private(set) var error: ScriptError? {
+        didSet { errorIsFromLoad = false }
+    }
+    /// Whether `error` is a load's, which left the last good scene running (else it is the
+    /// running scene's, which goes on).
+    public private(set) var errorIsFromLoad = false
     /// Receives what scripts print and every error, as text lines for the terminal.
     public var log: (String) -> Void = { print($0) }
     /// Makes the images scripts ask for.
@@ -98,6 +103,7 @@ public final class LiveScript {
             // A failed load is told each time: the file was just saved.
             if failure == nil { tell(error, always: true) }
             self.error = failure ?? error
+            errorIsFromLoad = true
             return nil
         }
     }

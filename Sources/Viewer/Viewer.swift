@@ -205,6 +205,7 @@ public final class Viewer {
         let stripShown = showsTimeline || player.replay != nil
         player.withFrame { scene in
             overlay.update(size: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
+                           errorFromLoad: script.errorIsFromLoad,
                            bounds: showsBounds ? scene.map { BoundsOutline(root: $0.root) } : nil,
                            timeline: stripShown ? stripState(size: size) : nil)
             overlay.inspector.update(inspector: inspector, layer: scene.flatMap { inspector.layer(in: $0) }, scene: scene,

@@ -54,6 +54,7 @@ struct LiveScriptTests {
         #expect(script.host === good)
         let error = try #require(script.error)
         #expect(error.kind == .syntax)
+        #expect(script.errorIsFromLoad)
         #expect(error.message.hasSuffix("scene.lua:1: unexpected symbol near '='"))
         #expect(log.lines.last?.contains("scene.lua:1: unexpected symbol near '='") == true)
         // The old scene still runs: its frames go on.
@@ -90,6 +91,7 @@ struct LiveScriptTests {
         #expect(script.error?.message.hasSuffix("scene.lua:5: timer failed") == true)
         // The failing timer is stopped; the rest of the scene goes on.
         #expect(script.error?.context == "a timer, now stopped")
+        #expect(!script.errorIsFromLoad)
         #expect(script.host === host)
         #expect(!log.lines.contains("tick\t3"))
         #expect(log.lines.filter { $0 == "other" }.count == 3)
