@@ -15,25 +15,16 @@ extension Image {
         let columns = Int(width.rounded(.up)), rows = Int(height.rounded(.up))
         let radius = min(cornerRadius, width / 2, height / 2)
         let half = (x: width / 2, y: height / 2)
-        var bytes = [UInt8](repeating: 0, count: columns * rows * 4)
-        for y in 0..<rows {
-            for x in 0..<columns {
-                // The signed distance from the pixel's centre to the rounded rectangle's edge
-                // (negative inside); a pixel is covered by the part of it within the edge.
-                let qx = abs(Double(x) + 0.5 - half.x) - (half.x - radius)
-                let qy = abs(Double(y) + 0.5 - half.y) - (half.y - radius)
-                let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
-                let distance = outside + min(max(qx, qy), 0) - radius
-                let a = min(max(0.5 - distance, 0), 1) * color.a
-                let o = (y * columns + x) * 4
-                bytes[o] = VertexColor.byte(color.r * a)
-                bytes[o + 1] = VertexColor.byte(color.g * a)
-                bytes[o + 2] = VertexColor.byte(color.b * a)
-                bytes[o + 3] = VertexColor.byte(a)
-            }
+        let image = covered(width: columns, height: rows, color: color,
+                            label: "rect(width: \(width), height: \(height), cornerRadius: \(cornerRadius))") { x, y in
+            // The signed distance from the pixel's centre to the rounded rectangle's edge
+            // (negative inside); a pixel is covered by the part of it within the edge.
+            let qx = abs(Double(x) + 0.5 - half.x) - (half.x - radius)
+            let qy = abs(Double(y) + 0.5 - half.y) - (half.y - radius)
+            let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+            return min(max(0.5 - (outside + min(max(qx, qy), 0) - radius), 0), 1)
         }
-        guard let image = Image(width: columns, height: rows, premultipliedRGBA: bytes,
-                                label: "rect(width: \(width), height: \(height), cornerRadius: \(cornerRadius))") else {
+        guard let image else {
             throw .invalidArgument("rect \(width) × \(height) is too large")
         }
         return image
