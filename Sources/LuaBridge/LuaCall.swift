@@ -54,15 +54,14 @@ extension LuaState {
 
     /// Calls as ``pcall(arguments:results:)`` does, with a shorter time limit for this call:
     /// `timeLimit` seconds when the budget has a longer one (for callbacks that run every
-    /// frame, where a runaway should cost a frame, not the whole limit). Inside a call already
+    /// frame, where a runaway should cost a frame, not the whole limit). It counts the thread's
+    /// CPU time, so that a busy machine holding the thread back does not stop a call that is
+    /// not running away; the budget's limit still bounds it in wall time. Inside a call already
     /// running, the running call's deadline stands.
     public func pcall(arguments: Int32 = 0, results: Int32 = 0, timeLimit: Double) throws(LuaError) {
         let record = vm
-        let budget = record.pointee.timeLimit
-        if record.pointee.deadline == 0, timeLimit > 0, budget > 0, timeLimit < budget {
-            record.pointee.timeLimit = timeLimit
-        }
-        defer { record.pointee.timeLimit = budget }
+        if record.pointee.deadline == 0 { record.pointee.frameLimit = max(0, timeLimit) }
+        defer { record.pointee.frameLimit = 0 }
         try pcall(arguments: arguments, results: results)
     }
 

@@ -13,6 +13,27 @@ double sg_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double sg_cpunow(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int sg_pastdeadline(sg_VM *vm) {
+  if (vm->deadline <= 0) return 0;
+  double now = sg_now();
+  if (now <= vm->deadline) return 0;
+  if (vm->cpuDeadline > 0 && now < vm->wallCap) {
+    double cpu = sg_cpunow();
+    if (cpu < vm->cpuDeadline) {
+      double next = now + (vm->cpuDeadline - cpu);
+      vm->deadline = next < vm->wallCap ? next : vm->wallCap;
+      return 0;
+    }
+  }
+  return 1;
+}
+
 /* The allocator: counts bytes and refuses growth over the cap, but only while `mayFail` (a
  * refusal elsewhere would raise across Swift frames). A real out-of-memory where Lua must not
  * fail aborts: there is no safe way on. */
@@ -54,7 +75,7 @@ static void sg_notememory(lua_State *L, lua_Debug *ar) {
 void sg_counthook(lua_State *L, lua_Debug *ar) {
   sg_VM *vm = sg_vm(L);
   if (vm->limit > 0 && vm->used > vm->limit - vm->limit / 8) sg_notememory(L, ar);
-  if (vm->deadline > 0 && sg_now() > vm->deadline) {
+  if (sg_pastdeadline(vm)) {
     vm->timedOut = 1;
     if (lua_gethookcount(L) != 1) lua_sethook(L, sg_counthook, LUA_MASKCOUNT, 1);
     sg_pushtimeout(L, 0);
