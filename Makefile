@@ -1,4 +1,4 @@
-# Snowglobe — make run | make test | make install | make uninstall | make bench | make curves | make deps
+# Snowglobe — make run | make test | make lint | make install | make uninstall | make bench | make curves | make deps
 # Every target installs what it needs first (deps is idempotent: it does nothing when the
 # Debian packages are already there).
 
@@ -6,7 +6,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 RELEASE_FLAGS = -c release -Xswiftc -enforce-exclusivity=unchecked
 
-.PHONY: all deps deps-bench build release test fuzz soak run install uninstall bench curves clean
+.PHONY: all deps deps-bench build release test lint fuzz soak run install uninstall bench curves clean
 
 all: build
 
@@ -25,10 +25,17 @@ build: deps
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## test: install, build and run every test
-test: deps
+## test: install, lint the project's Lua, build and run every test
+test: deps lint
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+
+## lint: luacheck over the project's Lua (.luacheckrc: the sandbox's globals and `ca`, from
+## docs/luacheck_std.lua, which `snowglobe docs` writes)
+LUA_FOLDERS = $(wildcard Examples Scripts Templates)
+
+lint: deps
+	luacheck --no-color --quiet $(LUA_FOLDERS)
 
 ## fuzz: random `ca` programs for FUZZ_SECONDS (default 300) of wall-clock time; FUZZ_SEED=n
 ## repeats a run, FUZZ_PROGRAM=n replays one program (printing its source and errors)

@@ -52,7 +52,7 @@ local status = ca.TextLayer{
 ca.root:addSublayer(status)
 
 -- Tapping a bar: find the stack under the finger (the article's playerIndex) and animate.
-for i, bar in ipairs(chart.bars) do
+for _, bar in ipairs(chart.bars) do
   bar.layer.onTap = function(layer, point)
     local playerIndex = #PLAYERS
     for player, stack in ipairs(bar.stacks) do

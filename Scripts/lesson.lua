@@ -1,6 +1,8 @@
 --- lesson — what the scripts in Examples/lessons/ share: a stage drawn at a fixed design size
 --- (800 × 600 points) and scaled to fit the window, kept centred when the window is resized; a
---- title and a line of explanation at its top; and small helpers for captions and boxes.
+--- title and a line of explanation at its top; and small helpers for captions and boxes. In a
+--- window much smaller than the stage, captions grow (and their frames with them) so that none
+--- is drawn smaller than `lesson.MIN_TEXT_PIXELS`.
 ---
 --- ```lua
 --- local lesson = require "lesson"
@@ -26,6 +28,43 @@
 local lesson = {}
 
 lesson.WIDTH, lesson.HEIGHT = 800, 600
+
+--- The smallest size, in pixels on screen, a caption is drawn at.
+lesson.MIN_TEXT_PIXELS = 10
+
+--- The stage's scale now (1 until a stage is made and fitted).
+local stageScale = 1
+
+--- Every caption, with the frame and font size it was made with.
+local captions = {}
+
+--- Sizes `caption` for the stage's scale: its font and frame grow by the factor that keeps the
+--- text at least MIN_TEXT_PIXELS high on screen; the frame keeps its top and its alignment's
+--- edge (or centre), and does not grow out of its parent (nor into the right margin when it
+--- starts in the left one). Call with actions disabled.
+local function fitCaption(caption)
+  local grow = math.max(1, lesson.MIN_TEXT_PIXELS / (caption.fontSize * stageScale))
+  local x, y, w, h = table.unpack(caption.frame)
+  local room = caption.parent.bounds.width
+  local width = w * grow
+  if caption.align == "center" then
+    local centre = x + w / 2
+    width = math.max(w, math.min(width, 2 * math.min(centre, room - centre)))
+    x = centre - width / 2
+  elseif caption.align == "right" then
+    width = math.max(w, math.min(width, x + w))
+    x = x + w - width
+  else
+    -- As far from the right edge as from the left, up to the stage's 30-point margin.
+    width = math.max(w, math.min(width, room - x - math.min(x, 30)))
+  end
+  -- A caption that could not widen as much wraps onto more lines: room for them below, as far
+  -- as the parent's bottom.
+  local lines = math.ceil(w * grow / width - 1e-9)
+  local height = math.max(h, math.min(h * grow * lines, caption.parent.bounds.height - y))
+  caption.layer.fontSize = caption.fontSize * grow
+  caption.layer.frame = { x, y, width, height }
+end
 
 --- The palette every lesson uses.
 lesson.colors = {
@@ -59,6 +98,11 @@ function lesson.text(parent, text, frame, options)
   }
   if options.font then layer.font = options.font end
   parent:addSublayer(layer)
+  local caption = {
+    layer = layer, parent = parent, frame = frame, fontSize = layer.fontSize, align = layer.alignmentMode,
+  }
+  captions[#captions + 1] = caption
+  if stageScale < 1 then ca.transaction(function() fitCaption(caption) end, { disableActions = true }) end
   return layer
 end
 
@@ -118,9 +162,11 @@ function lesson.stage(title, subtitle)
 
   local function fit(width, height)
     local scale = math.min(width / lesson.WIDTH, height / lesson.HEIGHT)
+    stageScale = scale
     ca.transaction(function()
       stage.position = { width / 2, height / 2 }
       stage.transform = ca.Transform3D.scale(scale, scale, 1)
+      for _, caption in ipairs(captions) do fitCaption(caption) end
     end, { disableActions = true })
   end
   fit(ca.root.bounds.width, ca.root.bounds.height)

@@ -448,6 +448,7 @@
 ---@class ca.ImageLib
 ---@field load fun(path: string): Image
 ---@field circle fun(options?: {radius?: number, softness?: number, color?: ca.Color}): Image
+---@field rect fun(options?: {width?: number, height?: number, cornerRadius?: number, color?: ca.Color}): Image
 ---@field snowflake fun(options?: {size?: number, arms?: integer, seed?: integer, color?: ca.Color}): Image
 
 ---@class ca.TransactionLib
@@ -486,7 +487,7 @@
 ---@field every fun(interval: number, fn: fun(timer: Timer)): Timer
 ---@field after fun(delay: number, fn: fun(timer: Timer)): Timer
 ---@field DisplayLink fun(fn: fun(link: DisplayLink)): DisplayLink
----@field Color fun(r: number, g: number, b: number, a?: number): ca.ColorValue
+---@field Color fun(r: number|ca.Color, g?: number, b?: number, a?: number): ca.ColorValue
 ---@field transaction fun(fn: fun(), opts?: {duration?: number, timingFunction?: MediaTimingFunction|string, disableActions?: boolean, completion?: fun()})
 ---@field spawn fun(fn: fun())
 ---@field wait fun(seconds: number)

@@ -51,7 +51,8 @@ for i, child in ipairs(CHILDREN) do
                               backgroundColor = child.color, cornerRadius = 4 })
   if child.begin + child.duration > GROUP_DURATION then
     -- The part the group cuts off, drawn as an outline running off the chart.
-    stage:addSublayer(ca.Layer{ frame = { timeToX(finish), y + 4, timeToX(child.begin + child.duration) - timeToX(finish), 20 },
+    local stop = timeToX(child.begin + child.duration)
+    stage:addSublayer(ca.Layer{ frame = { timeToX(finish), y + 4, stop - timeToX(finish), 20 },
                                 borderColor = child.color, borderWidth = 1, cornerRadius = 4, opacity = 0.5 })
   end
   local spec = child.animation

@@ -23,7 +23,8 @@ local lanes = {
 }
 
 for _, lane in ipairs(lanes) do
-  lesson.text(stage, lane.label, { 30, lane.y - 20, 250, 40 }, { font = "monospace", color = colors.code, fontSize = 13 })
+  lesson.text(stage, lane.label, { 30, lane.y - 20, 250, 40 },
+    { font = "monospace", color = colors.code, fontSize = 13 })
   lesson.track(stage, LEFT, RIGHT, lane.y)
   lane.box = lesson.box(stage, { position = { LEFT, lane.y }, color = colors.accent })
   if lane.actions == false then lane.box.actions = false end

@@ -20,7 +20,8 @@ local function card(parent, color, text, position)
     bounds = { 0, 0, CARD_W, CARD_H }, position = position,
     backgroundColor = color, cornerRadius = 10,
   }
-  lesson.text(layer, text, { 0, CARD_H / 2 - 20, CARD_W, 40 }, { align = "center", fontSize = 30, color = colors.stage })
+  lesson.text(layer, text, { 0, CARD_H / 2 - 20, CARD_W, 40 },
+    { align = "center", fontSize = 30, color = colors.stage })
   parent:addSublayer(layer)
   return layer
 end

@@ -52,6 +52,19 @@ extension LuaState {
         if status != LUA_OK { throw popError(status: status) }
     }
 
+    /// Calls as ``pcall(arguments:results:)`` does, with a shorter time limit for this call:
+    /// `timeLimit` seconds when the budget has a longer one (for callbacks that run every
+    /// frame, where a runaway should cost a frame, not the whole limit). It counts the thread's
+    /// CPU time, so that a busy machine holding the thread back does not stop a call that is
+    /// not running away; the budget's limit still bounds it in wall time. Inside a call already
+    /// running, the running call's deadline stands.
+    public func pcall(arguments: Int32 = 0, results: Int32 = 0, timeLimit: Double) throws(LuaError) {
+        let record = vm
+        if record.pointee.deadline == 0 { record.pointee.frameLimit = max(0, timeLimit) }
+        defer { record.pointee.frameLimit = 0 }
+        try pcall(arguments: arguments, results: results)
+    }
+
     /// Calls the function held by `ref` with `arguments`; leaves `results` results on the stack.
     public func call(_ ref: LuaRef, _ arguments: any LuaPushable..., results: Int32 = 0) throws(LuaError) {
         _ = checkStack(Int32(arguments.count) + 2)
@@ -111,6 +124,12 @@ extension LuaState {
         var message = toString(at: -1) ?? "(error object is a \(typeNameForError(at: -1)) value)"
         if kind == .memory, record.pointee.limitHit != 0 {
             message = LuaBudget.memoryMessage(limit: record.pointee.limit)
+            // Where the hook last saw the call, close to the cap (the message gets no position
+            // from Lua, which raises it without calling the message handler).
+            if record.pointee.memoryLine > 0 {
+                let source = withUnsafeBytes(of: record.pointee.memorySource) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                message = "\(source):\(record.pointee.memoryLine): " + message
+            }
         }
         pop()
 

@@ -231,6 +231,11 @@ extension LuaState {
         }
     }
 
+    /// Pushes the table of globals.
+    public func pushGlobalTable() {
+        sg_pushglobaltable(L)
+    }
+
     /// Pushes the global `name` (raw) and returns its type.
     @discardableResult
     public func getGlobal(_ name: String) -> LuaType {

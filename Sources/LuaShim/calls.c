@@ -44,13 +44,24 @@ typedef struct sg_Entry {
 } sg_Entry;
 
 /* Starts an entry into Lua: allocations may fail from here on; the outermost entry starts a
- * fresh time budget. */
+ * fresh time budget (the frame limit's, in CPU time, when the host set a shorter one). */
 static sg_Entry sg_enter(sg_VM *vm) {
   sg_Entry e = {vm->mayFail, vm->deadline};
   if (vm->deadline == 0) {
     vm->limitHit = 0;
     vm->timedOut = 0;
-    vm->deadline = vm->timeLimit > 0 ? sg_now() + vm->timeLimit : -1;
+    vm->memoryLine = 0;
+    double now = sg_now();
+    if (vm->timeLimit > 0 && vm->frameLimit > 0 && vm->frameLimit < vm->timeLimit) {
+      vm->callLimit = vm->frameLimit;
+      vm->deadline = now + vm->frameLimit;
+      vm->cpuDeadline = sg_cpunow() + vm->frameLimit;
+      vm->wallCap = now + vm->timeLimit;
+    } else {
+      vm->callLimit = vm->timeLimit;
+      vm->deadline = vm->timeLimit > 0 ? now + vm->timeLimit : -1;
+      vm->cpuDeadline = 0;
+    }
   }
   vm->mayFail = 1;
   return e;

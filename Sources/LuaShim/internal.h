@@ -20,6 +20,14 @@ static inline sg_VM *sg_vm(lua_State *L) { return *(sg_VM **)lua_getextraspace(L
 /** Seconds on the monotonic clock. */
 double sg_now(void);
 
+/** Seconds of CPU time the calling thread has used. */
+double sg_cpunow(void);
+
+/** Whether the running call has used up its time: its deadline has passed on the monotonic
+ *  clock and, for a call under a frame limit, in the thread's CPU time too (a thread held back
+ *  by a busy machine gets the rest of its CPU time, up to the whole time limit). */
+int sg_pastdeadline(sg_VM *vm);
+
 /** The count hook that enforces the time limit. RAISES (a hook may). */
 void sg_counthook(lua_State *L, lua_Debug *ar);
 

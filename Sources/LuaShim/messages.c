@@ -23,7 +23,7 @@ void sg_pushwhere(lua_State *L, int level) {
 
 void sg_pushtimeout(lua_State *L, int level) {
   sg_pushwhere(L, level);
-  lua_pushfstring(L, "script ran too long (more than %f s in one call)", (lua_Number)sg_vm(L)->timeLimit);
+  lua_pushfstring(L, "script ran too long (more than %f s in one call)", (lua_Number)sg_vm(L)->callLimit);
   lua_concat(L, 2);
 }
 

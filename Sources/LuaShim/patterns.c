@@ -53,7 +53,7 @@ __attribute__((noinline, cold)) static void sg_patterntimeout(sg_MatchState *ms)
 static inline void sg_step(sg_MatchState *ms, unsigned long n) {
   unsigned long before = ms->steps;
   ms->steps += n;
-  if ((before >> 10) != (ms->steps >> 10) && ms->vm->deadline > 0 && sg_now() > ms->vm->deadline) {
+  if ((before >> 10) != (ms->steps >> 10) && sg_pastdeadline(ms->vm)) {
     sg_patterntimeout(ms);
   }
 }

@@ -4,12 +4,34 @@
 #include "internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 double sg_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double sg_cpunow(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int sg_pastdeadline(sg_VM *vm) {
+  if (vm->deadline <= 0) return 0;
+  double now = sg_now();
+  if (now <= vm->deadline) return 0;
+  if (vm->cpuDeadline > 0 && now < vm->wallCap) {
+    double cpu = sg_cpunow();
+    if (cpu < vm->cpuDeadline) {
+      double next = now + (vm->cpuDeadline - cpu);
+      vm->deadline = next < vm->wallCap ? next : vm->wallCap;
+      return 0;
+    }
+  }
+  return 1;
 }
 
 /* The allocator: counts bytes and refuses growth over the cap, but only while `mayFail` (a
@@ -36,14 +58,24 @@ static void *_Nullable sg_alloc(void *_Nullable ud, void *_Nullable ptr, size_t 
   return p;
 }
 
+/* Notes where the running call is, for the memory limit's message: the allocator that refuses
+ * memory cannot look at the stack (Lua may be moving it), so the hook notes the position while
+ * memory is within an eighth of the cap. */
+static void sg_notememory(lua_State *L, lua_Debug *ar) {
+  if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
+    memcpy(sg_vm(L)->memorySource, ar->short_src, LUA_IDSIZE);
+    sg_vm(L)->memoryLine = ar->currentline;
+  }
+}
+
 /* The count hook: stops the running call once its deadline has passed, and from then on fires
  * at every instruction of this thread, so that a script catching the error with `pcall` is
  * stopped again at its next instruction outside the `pcall`. Back to the usual interval at the
- * first firing after the call. RAISES (a hook may). */
+ * first firing after the call. Near the memory cap, notes the position. RAISES (a hook may). */
 void sg_counthook(lua_State *L, lua_Debug *ar) {
   sg_VM *vm = sg_vm(L);
-  (void)ar;
-  if (vm->deadline > 0 && sg_now() > vm->deadline) {
+  if (vm->limit > 0 && vm->used > vm->limit - vm->limit / 8) sg_notememory(L, ar);
+  if (sg_pastdeadline(vm)) {
     vm->timedOut = 1;
     if (lua_gethookcount(L) != 1) lua_sethook(L, sg_counthook, LUA_MASKCOUNT, 1);
     sg_pushtimeout(L, 0);

@@ -11,7 +11,8 @@ import LuaHost
 ///
 /// A reload carries `ca.persist` over from the running scene and sets `ca.isReload`. What a run
 /// prints while it replays time an earlier run showed is dropped, and an error it meets there
-/// is told again only if it was not told before.
+/// is told again only if it was not told before. An error told before is counted instead of
+/// told again, and the counts are told by ``tellRepeats()``.
 public final class LiveScript {
     /// What is being run.
     public let source: ScriptSource
@@ -23,7 +24,12 @@ public final class LiveScript {
     public var host: ScriptHost? { runner?.host }
     /// The error to show: the last failed load, or a runtime error of the running scene since it
     /// was loaded. Nil when all is well.
-    public private(set) var error: ScriptError?
+    public private(set) var error: ScriptError? {
+        didSet { errorIsFromLoad = false }
+    }
+    /// Whether `error` is a load's, which left the last good scene running (else it is the
+    /// running scene's, which goes on).
+    public private(set) var errorIsFromLoad = false
     /// Receives what scripts print and every error, as text lines for the terminal.
     public var log: (String) -> Void = { print($0) }
     /// Makes the images scripts ask for.
@@ -35,8 +41,8 @@ public final class LiveScript {
     /// Files the last attempt read, whether or not it worked (so that fixing a broken module
     /// that was never loaded successfully is seen too).
     private var attemptedDependencies: [String] = []
-    /// Errors already told, so that replaying time does not tell them again.
-    private var toldErrors: Set<String> = []
+    /// Errors already told, so that replaying time or a failing handler does not tell them again.
+    private var told = RepeatedErrors()
     /// The failure of the load in progress.
     private var failure: ScriptError?
 
@@ -98,8 +104,10 @@ public final class LiveScript {
                                     errors: { [weak self] error, runner in self?.noteError(error, of: runner) },
                                     read: { attemptedDependencies = $0 })
         } catch {
-            if failure == nil { tell(error) }
+            // A failed load is told each time: the file was just saved.
+            if failure == nil { tell(error, always: true) }
             self.error = failure ?? error
+            errorIsFromLoad = true
             return nil
         }
     }
@@ -134,7 +142,7 @@ public final class LiveScript {
             source?.lastError = error
             return
         }
-        if source?.isReplaying == true && toldErrors.contains(error.description) {
+        if source?.isReplaying == true && told.hasSeen(error) {
             // Told already, when this time was first played.
         } else {
             tell(error)
@@ -149,9 +157,14 @@ public final class LiveScript {
         }
     }
 
-    private func tell(_ error: ScriptError) {
-        if toldErrors.count < 10_000 { toldErrors.insert(error.description) }
-        log(error.description)
+    private func tell(_ error: ScriptError, always: Bool = false) {
+        if told.note(error) || always { log(error.description) }
+    }
+
+    /// Tells how many times each error told before came again since the last time this was
+    /// called ("… (and 29 more times)"): when the viewer reloads and when it closes.
+    public func tellRepeats() {
+        for line in told.summary() { log(line) }
     }
 
     /// Every file a reload should follow: the script, its modules and images, from the running

@@ -22,6 +22,8 @@ public final class SceneRunner {
     public var isSilent = false
     /// Called after each tick is made (onion skins capture the moments they need here).
     public var afterTick: ((SceneRunner) -> Void)?
+    /// Called once when the run is closed (a command tells its repeated errors here).
+    public var onClose: (() -> Void)?
     /// The run's latest error, if it had one since it started.
     public internal(set) var lastError: ScriptError?
     /// Whether the top level's prints were shown before (a rebuild for a seek, not a reload).
@@ -92,6 +94,9 @@ public final class SceneRunner {
     /// Closes the script's VM.
     public func close() {
         host.close()
+        let closing = onClose
+        onClose = nil
+        closing?()
     }
 }
 

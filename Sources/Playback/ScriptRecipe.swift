@@ -21,11 +21,13 @@ public struct ScriptRecipe {
     }
 
     /// Makes a host and runs the script's top level. What it prints goes to `output`, each error
-    /// to `errors` as it happens; a run that fails to load or errors in its top level throws.
+    /// to `errors` and each warning to `warnings` as it happens; a run that fails to load or
+    /// errors in its top level throws.
     /// `replaysTopLevel` marks a rebuild whose top-level output was already shown. `read` is
     /// told the files the attempt read, whether or not it worked.
     public func start(replaysTopLevel: Bool = false, output: @escaping (String, SceneRunner?) -> Void,
                       errors: @escaping (ScriptError, SceneRunner?) -> Void,
+                      warnings: ((String) -> Void)? = nil,
                       read: ([String]) -> Void = { _ in }) throws(ScriptError) -> SceneRunner {
         var options = self.options
         options.framesPerSecond = Double(Tick.rate)
@@ -35,6 +37,7 @@ public struct ScriptRecipe {
         host.output = { [weak runner] line in output(line, runner) }
         let hint = missingModuleHint
         host.onError = { [weak runner] error in errors(error.addingMissingModuleHint(hint), runner) }
+        host.onWarning = warnings
         do throws(ScriptError) {
             switch source {
             case .file(let path):

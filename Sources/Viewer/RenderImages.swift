@@ -14,6 +14,10 @@ public final class RenderImages: ImageProvider {
         try? Image.circle(radius: radius, softness: softness, color: color)
     }
 
+    public func rect(width: Double, height: Double, cornerRadius: Double, color: Color) -> Image? {
+        try? Image.rect(width: width, height: height, cornerRadius: cornerRadius, color: color)
+    }
+
     public func snowflake(size: Double, arms: Int, seed: UInt64, color: Color) -> Image? {
         try? Image.snowflake(size: Int(size.rounded()), arms: arms, seed: seed, color: color)
     }

@@ -207,6 +207,7 @@ public final class Viewer {
             waitForNextFrame()
         }
         rememberTimeline(final: true)
+        script.tellRepeats()
         recorder.finish(player: player, log: log)
     }
 
@@ -222,6 +223,7 @@ public final class Viewer {
         let stripShown = showsTimeline || player.replay != nil
         player.withFrame { scene in
             overlay.update(size: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
+                           errorFromLoad: script.errorIsFromLoad,
                            bounds: showsBounds ? scene.map { BoundsOutline(root: $0.root) } : nil,
                            timeline: stripShown ? stripState(size: size) : nil)
             overlay.inspector.update(inspector: inspector, layer: scene.flatMap { inspector.layer(in: $0) }, scene: scene,
@@ -315,6 +317,7 @@ public final class Viewer {
     }
 
     func reload(restart: Bool, started: Double, savedAt: Date?) {
+        script.tellRepeats()
         let points = window.size
         let size = Size(width: Double(points.width), height: Double(points.height))
         script.options.size = size

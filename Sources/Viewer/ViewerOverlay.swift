@@ -16,6 +16,7 @@ public final class ViewerOverlay {
     private let outlines: ShapeLayer
     private let anchors: ShapeLayer
     private var shownError: ScriptError?
+    private var shownFromLoad = false
     /// The timeline strip along the bottom edge.
     let strip: TimelineStrip
     /// The inspector's panel and outline (F4).
@@ -27,6 +28,8 @@ public final class ViewerOverlay {
     static let hudFontSize = 13.0
     static let errorFontSize = 14.0
     static let padding = 8.0
+    /// The space between a panel and the window's edges.
+    static let margin = 10.0
 
     /// An overlay for a window of `size` points.
     public init(size: Size) {
@@ -50,7 +53,10 @@ public final class ViewerOverlay {
             set(anchors, .fillColor, .color(Color(r: 1, g: 0.55, b: 0.1, a: 1)))
             set(hudPanel, .backgroundColor, .color(Color(r: 0, g: 0, b: 0, a: 0.65)))
             set(hudPanel, .cornerRadius, .number(6))
-            set(errorPanel, .backgroundColor, .color(Color(r: 0.32, g: 0.02, b: 0.04, a: 0.92)))
+            // Opaque, with a light edge: the message reads the same over any scene.
+            set(errorPanel, .backgroundColor, .color(Color(r: 0.30, g: 0.02, b: 0.04, a: 1)))
+            set(errorPanel, .borderColor, .color(Color(r: 1, g: 0.55, b: 0.55, a: 1)))
+            set(errorPanel, .borderWidth, .number(1))
             set(errorPanel, .cornerRadius, .number(6))
             for text in [hudText, errorText] {
                 text.font = ViewerOverlay.font
@@ -68,18 +74,19 @@ public final class ViewerOverlay {
         }
     }
 
-    /// Updates what is shown: the HUD's lines (nil hides it), the error (nil hides the panel),
-    /// the bounds outline (nil hides it) and the timeline strip (nil hides it). Call once a
-    /// frame, then evaluate and compose `scene`.
-    func update(size: Size, hud: [String]?, error: ScriptError?, bounds: BoundsOutline?,
+    /// Updates what is shown: the HUD's lines (nil hides it), the error (nil hides the panel;
+    /// `errorFromLoad` when it stopped a load, so that the last good scene runs instead), the
+    /// bounds outline (nil hides it) and the timeline strip (nil hides it). Call once a frame,
+    /// then evaluate and compose `scene`.
+    func update(size: Size, hud: [String]?, error: ScriptError?, errorFromLoad: Bool = false, bounds: BoundsOutline?,
                 timeline: TimelineStrip.State? = nil) {
         if scene.root.rect(.bounds) != Rect(x: 0, y: 0, width: size.width, height: size.height) {
             scene.resize(to: size)
             shownError = nil  // re-flow the message for the new width
         }
         scene.perform(actionsDisabled: true) {
-            showHUD(hud)
-            showError(error, size: size)
+            showHUD(hud, size: size)
+            showError(error, fromLoad: errorFromLoad, size: size)
             set(outlines, .hidden, .bool(bounds == nil))
             set(anchors, .hidden, .bool(bounds == nil))
             if let bounds {
@@ -100,24 +107,45 @@ public final class ViewerOverlay {
         }
     }
 
-    private func showHUD(_ lines: [String]?) {
+    private func showHUD(_ lines: [String]?, size: Size) {
         set(hudPanel, .hidden, .bool(lines == nil))
         guard let lines else { return }
-        let text = lines.joined(separator: "\n")
+        // As wide as its longest line, but inside the window's margins: longer lines wrap.
+        let room = size.width - 2 * ViewerOverlay.margin - 2 * ViewerOverlay.padding - 4
+        let wrapped = ViewerOverlay.wrap(lines, columns: max(Int(room / (ViewerOverlay.hudFontSize * 0.62)), 10))
+        let text = wrapped.joined(separator: "\n")
         if hudText.string != text { hudText.string = text }
-        let width = Double(lines.map(\.count).max() ?? 0) * ViewerOverlay.hudFontSize * 0.62 + 4
-        let height = Double(lines.count) * ViewerOverlay.hudFontSize * 1.25 + 4
+        let width = Double(wrapped.map(\.count).max() ?? 0) * ViewerOverlay.hudFontSize * 0.62 + 4
+        let height = Double(wrapped.count) * ViewerOverlay.hudFontSize * 1.25 + 4
         set(hudText, .bounds, .rect(Rect(x: 0, y: 0, width: width, height: height)))
         set(hudPanel, .bounds, .rect(Rect(x: 0, y: 0, width: width + 2 * ViewerOverlay.padding,
                                           height: height + 2 * ViewerOverlay.padding)))
-        set(hudPanel, .position, .point(Point(x: 10, y: 10)))
+        set(hudPanel, .position, .point(Point(x: ViewerOverlay.margin, y: ViewerOverlay.margin)))
     }
 
-    private func showError(_ error: ScriptError?, size: Size) {
+    /// `lines` broken at spaces (or, for a word too long, anywhere) into lines of at most
+    /// `columns` characters.
+    static func wrap(_ lines: [String], columns: Int) -> [String] {
+        lines.flatMap { line -> [String] in
+            var rows: [String] = []
+            var rest = Substring(line)
+            while rest.count > columns {
+                let head = rest.prefix(columns + 1)
+                let cut = head.lastIndex(of: " ").map { rest.distance(from: rest.startIndex, to: $0) } ?? 0
+                let length = cut > 0 ? cut : columns
+                rows.append(String(rest.prefix(length)))
+                rest = rest.dropFirst(length).drop { $0 == " " }
+            }
+            return rows + [String(rest)]
+        }
+    }
+
+    private func showError(_ error: ScriptError?, fromLoad: Bool, size: Size) {
         set(errorPanel, .hidden, .bool(error == nil))
-        guard let error, error != shownError else { return }
+        guard let error, error != shownError || fromLoad != shownFromLoad else { return }
         shownError = error
-        let lines = ViewerOverlay.errorLines(error)
+        shownFromLoad = fromLoad
+        let lines = ViewerOverlay.errorLines(error, fromLoad: fromLoad)
         let width = max(size.width - 20 - 2 * ViewerOverlay.padding, 40)
         let columns = max(Int(width / (ViewerOverlay.errorFontSize * 0.62)), 10)
         let rows = lines.reduce(0) { $0 + max(1, ($1.count + columns - 1) / columns) }
@@ -129,9 +157,14 @@ public final class ViewerOverlay {
         set(errorPanel, .position, .point(Point(x: 10, y: max(size.height - panelHeight - 10, 10))))
     }
 
-    /// The error panel's text: what went wrong, where, the traceback, and what happens next.
-    static func errorLines(_ error: ScriptError) -> [String] {
-        var lines = ["script error — the last good scene keeps running; save the file to try again", ""]
+    /// The error panel's text: what happens next, what went wrong, where, and the traceback. An
+    /// error that stopped a load leaves the last good scene running; one in a callback of the
+    /// running scene leaves that scene going on.
+    static func errorLines(_ error: ScriptError, fromLoad: Bool) -> [String] {
+        let headline = fromLoad
+            ? "script error — the last good scene keeps running; save the file to try again"
+            : "script error in the running scene — it goes on; save the file to reload it"
+        var lines = [headline, ""]
         lines.append(error.context.map { "\(error.message) (in \($0))" } ?? error.message)
         if let traceback = error.traceback, !traceback.isEmpty {
             let trace = traceback.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

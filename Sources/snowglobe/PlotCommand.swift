@@ -47,14 +47,13 @@ struct PlotCommand: ParsableCommand {
     @Option(help: "The chart's title (default: the script's file name, the layer and the key path).")
     var title: String?
 
-    @Option(help: "The chart's size, WxH.")
+    @Option(parsing: .unconditional, help: "The chart's size, WxH.")
     var size: SceneSize = SceneSize(width: 960, height: 540)
 
-    @Option(name: .customLong("scene-size"), help: "The scene's size, WxH (what ca.root and ca.screen are).")
+    @Option(name: .customLong("scene-size"), parsing: .unconditional, help: "The scene's size, WxH (what ca.root and ca.screen are).")
     var sceneSize: SceneSize = SceneSize(width: 800, height: 600)
 
-    @Option(help: "Seed for math.random and every seeded generator.")
-    var seed: UInt64 = 0
+    @OptionGroup var seed: SeedOption
 
     @OptionGroup var limits: BudgetOptions
 
@@ -87,6 +86,7 @@ struct PlotCommand: ParsableCommand {
         if let csv, URL(fileURLWithPath: csv).standardized == URL(fileURLWithPath: out).standardized {
             throw ValidationError("--csv and --out must be different files")
         }
+        try sceneSize.check("--scene-size")
         let small = Self.minimumSize, large = Double(ChartFile.maxSide)
         guard size.width >= small.width, size.height >= small.height, size.width <= large, size.height <= large else {
             throw ValidationError("--size must be from \(small) to \(ChartFile.maxSide)x\(ChartFile.maxSide) for a chart, got \(size)")
@@ -95,7 +95,7 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let runner: SceneRunner
-        do { runner = try ScriptLauncher.start(choice, seed: seed, size: sceneSize, budget: limits.budget) } catch { throw ExitCode(1) }
+        do { runner = try ScriptLauncher.start(choice, seed: seed.value, size: sceneSize, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { runner.close() }
         let range: KeyPathSampler.Range = to.map { .fixed(start: from ?? 0, end: $0) } ?? .automatic(start: from ?? 0)
         do {

@@ -38,7 +38,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Check that the frame after the last equals the first (a loop that does not jump); exit 1 and say how far off if not.")
     var loopSeamless = false
 
-    @Option(help: "How many frames (default: 1 for a .png, else the duration's worth).")
+    @Option(parsing: .unconditional, help: "How many frames (default: 1 for a .png, else the duration's worth).")
     var frames: Int?
 
     @Option(parsing: .unconditional, help: "Seconds to render (default 3).")
@@ -47,11 +47,10 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second.")
     var fps: Double = 30
 
-    @Option(help: "The image size, WxH.")
+    @Option(parsing: .unconditional, help: "The image size, WxH.")
     var size: SceneSize = SceneSize(width: 800, height: 600)
 
-    @Option(help: "Seed for math.random and every seeded generator.")
-    var seed: UInt64 = 0
+    @OptionGroup var seed: SeedOption
 
     @OptionGroup var limits: BudgetOptions
 
@@ -76,8 +75,9 @@ struct RenderCommand: ParsableCommand {
         if loopSeamless && output.isSingleFrame {
             throw ValidationError("--loop-seamless checks a clip: --out must be a sequence, a .gif or a video, not one .png")
         }
-        guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240") }
-        if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be between 1 and 100000") }
+        try size.check("--size")
+        guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240, got \(Tick.text(fps))") }
+        if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be between 1 and 100000, got \(frames)") }
         if let duration, !(duration.isFinite && duration > 0 && duration <= 3600) {
             throw ValidationError("--duration must be more than 0 and at most 3600 seconds, got \(Tick.text(duration))")
         }
@@ -113,7 +113,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let runner: SceneRunner
-        do { runner = try ScriptLauncher.start(choice, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
+        do { runner = try ScriptLauncher.start(choice, seed: seed.value, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { runner.close() }
 
         let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
@@ -134,12 +134,12 @@ struct RenderCommand: ParsableCommand {
             let count = errors == 1 ? "an error" : "\(errors) errors"
             FileHandle.standardError.write(Data("snowglobe: the script had \(count) (above); \(summary.description)\n".utf8))
         } else {
-            print("snowglobe: \(summary.description)")
+            standardError("snowglobe: \(summary.description)")
         }
         if let seam = summary.seam {
             let after = Tick.text(start + Double(summary.frameCount) / fps)
             if seam.isZero {
-                print("snowglobe: the loop is seamless: the frame after the last (at \(after) s) equals the first")
+                standardError("snowglobe: the loop is seamless: the frame after the last (at \(after) s) equals the first")
             } else {
                 FileHandle.standardError.write(Data(
                     "snowglobe: the loop is not seamless: the frame after the last (at \(after) s) differs from the first: \(seam)\n".utf8))

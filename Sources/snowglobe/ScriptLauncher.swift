@@ -6,23 +6,30 @@ import Playback
 import Viewer
 
 /// Starts a script for a command: checks the file, makes a run with the command's options,
-/// wires output, errors and images, and runs the top level.
+/// wires output, errors and images, and runs the top level. Errors go to standard error, each
+/// the first time it happens; how many times each came again is told when the run closes.
 enum ScriptLauncher {
     /// A started run on the tick clock of the script `choice` names, or an `ExitCodeError`
-    /// after printing why not.
-    static func start(_ choice: ScriptChoice, seed: UInt64, size: SceneSize, budget: LuaBudget) throws -> SceneRunner {
+    /// after printing why not; `warnsOfGlobals` tells of assignments to undeclared globals too.
+    static func start(_ choice: ScriptChoice, seed: UInt64, size: SceneSize, budget: LuaBudget,
+                      warnsOfGlobals: Bool = false) throws -> SceneRunner {
         guard let source = try choice.source() else { throw ExitCodeError.failure }
         var options = ScriptOptions()
         options.seed = seed
         options.size = size.size
         options.budget = budget
+        options.warnsOfGlobals = warnsOfGlobals
         let folders = ResourceFolders.locate()
         options.libraryPath = folders.scripts
         var recipe = ScriptRecipe(source: source, options: options, images: RenderImages())
         recipe.missingModuleHint = folders.missingLibraryHint
+        let told = ToldErrors()
         do {
-            return try recipe.start(output: { line, _ in print(line) },
-                                    errors: { error, _ in FileHandle.standardError.write(Data((error.description + "\n").utf8)) })
+            let runner = try recipe.start(output: { line, _ in print(line) },
+                                          errors: { error, _ in if told.repeats.note(error) { standardError(error.description) } },
+                                          warnings: { standardError($0) })
+            runner.onClose = { for line in told.repeats.summary() { standardError(line) } }
+            return runner
         } catch {
             throw ExitCodeError.failure
         }
@@ -32,11 +39,22 @@ enum ScriptLauncher {
 extension ScriptLauncher {
     /// Returns when `script` can be read; else says so and throws `ExitCodeError.failure`.
     static func checkReadable(_ script: String) throws {
-        guard FileManager.default.isReadableFile(atPath: script) else {
-            FileHandle.standardError.write(Data("snowglobe: cannot open \(script)\n".utf8))
+        if let problem = FileAccess.problem(reading: script) {
+            standardError("snowglobe: cannot open \(script) (\(problem))")
             throw ExitCodeError.failure
         }
     }
+}
+
+/// The errors a command's run has told, shared by the closures that tell them.
+private final class ToldErrors {
+    var repeats = RepeatedErrors()
+}
+
+/// Writes `line` to standard error, after what the script printed so far.
+func standardError(_ line: String) {
+    fflush(nil)
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
 /// The command failed and has said why.

@@ -8,11 +8,16 @@ import Playback
 /// script at media time T (default 0) exactly as the window would deliver them — a click is a
 /// mouse down and up at the point (reaching `onTap` through hit testing), a key a down and up.
 struct ScriptedInput: ParsableArguments {
-    @Option(name: .customLong("click"), help: "Click at X,Y (points) at time T: X,Y or X,Y@T. Repeatable.")
+    @Option(name: .customLong("click"), parsing: .unconditionalSingleValue, help: "Click at X,Y (points) at time T: X,Y or X,Y@T. Repeatable.")
     var clicks: [TimedClick] = []
 
-    @Option(name: .customLong("key"), help: "Press a key (SDL's name, as scripts see it) at time T: NAME or NAME@T. Repeatable.")
+    @Option(name: .customLong("key"), parsing: .unconditionalSingleValue, help: "Press a key (SDL's name, as scripts see it) at time T: NAME or NAME@T. Repeatable.")
     var keys: [TimedKey] = []
+
+    func validate() throws {
+        for click in clicks { try TimeArgument.check(click.time, "--click's time") }
+        for key in keys { try TimeArgument.check(key.time, "--key's time") }
+    }
 
     /// The events in time order (clicks before keys at the same time, each in the order given).
     var events: [(time: Double, events: [InputEvent])] {
@@ -65,10 +70,9 @@ struct TimedKey: ExpressibleByArgument {
     }
 }
 
-/// Splits "body@time"; the time is 0 when absent, nil when it is not a number from 0 to a day.
+/// Splits "body@time"; the time is 0 when absent, nil when it is not a number (its range is
+/// checked with the other options', so that the message can say it).
 private func splitTime(_ argument: String) -> (String, Double?) {
     guard let at = argument.lastIndex(of: "@") else { return (argument, 0) }
-    let time = Double(argument[argument.index(after: at)...])
-    guard let time, time.isFinite, time >= 0, time <= 86_400 else { return (String(argument[..<at]), nil) }
-    return (String(argument[..<at]), time)
+    return (String(argument[..<at]), Double(argument[argument.index(after: at)...]))
 }

@@ -12,4 +12,19 @@ struct Snowglobe: ParsableCommand {
                       ExamplesCommand.self, DocsCommand.self],
         defaultSubcommand: ViewCommand.self
     )
+
+    /// Parses the arguments and runs the command they name; a first argument that looks like a
+    /// misspelt command is refused before the view command can take it for a script.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = MistypedCommand.message(for: arguments, commands: commandNames) {
+            exit(withError: ValidationError(message))
+        }
+        main(arguments)
+    }
+
+    /// The names of the subcommands, and `help`.
+    static var commandNames: [String] {
+        configuration.subcommands.map { $0._commandName } + ["help"]
+    }
 }

@@ -23,16 +23,15 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var choice: ScriptChoice
 
-    @Option(help: "The window's initial size, WxH.")
+    @Option(parsing: .unconditional, help: "The window's initial size, WxH.")
     var size: SceneSize = SceneSize(width: 800, height: 600)
 
-    @Option(help: "Seed for math.random and every seeded generator.")
-    var seed: UInt64 = 0
+    @OptionGroup var seed: SeedOption
 
     @Flag(help: "Print frame-time statistics when the window closes, and how long each seek took.")
     var stats = false
 
-    @Option(help: "Quit after this many seconds.")
+    @Option(parsing: .unconditional, help: "Quit after this many seconds.")
     var quitAfter: Double?
 
     @Option(help: "How to draw: auto (SDL's renderer for light frames, Snowglobe's own rasterizer on every core for heavy ones), cpu or gpu.")
@@ -53,7 +52,7 @@ struct ViewCommand: ParsableCommand {
     @Flag(help: "Open paused.")
     var paused = false
 
-    @Option(help: "Loop between two media times, A:B in seconds.")
+    @Option(parsing: .unconditional, help: "Loop between two media times, A:B in seconds.")
     var loop: TimeRangeArgument?
 
     @Option(parsing: .unconditional, help: "Playing speed: media seconds per real second (0.1 … 4 on the speed key).")
@@ -62,6 +61,7 @@ struct ViewCommand: ParsableCommand {
     @OptionGroup var limits: BudgetOptions
 
     func validate() throws {
+        try size.check("--size")
         try TimeArgument.check(at, "--at")
         try loop?.check("--loop")
         if let speed, !(speed.isFinite && speed > 0 && speed <= 16) {
@@ -71,7 +71,7 @@ struct ViewCommand: ParsableCommand {
             throw ValidationError("--record-fps must be between 1 and 120, got \(Tick.text(recordFps))")
         }
         if let quitAfter, !(quitAfter.isFinite && quitAfter >= 0 && quitAfter <= 86_400 * 7) {
-            throw ValidationError("--quit-after must be between 0 and 604800 seconds")
+            throw ValidationError("--quit-after must be between 0 and 604800 seconds, got \(Tick.text(quitAfter))")
         }
     }
 
@@ -80,7 +80,7 @@ struct ViewCommand: ParsableCommand {
         do { chosen = try choice.source() } catch { throw ExitCode(1) }
         let source = chosen ?? .builtIn(name: DefaultExample.name, source: DefaultExample.source)
         var options = ScriptOptions()
-        options.seed = seed
+        options.seed = seed.value
         options.budget = limits.budget
         let folders = ResourceFolders.locate()
         options.libraryPath = folders.scripts

@@ -58,6 +58,43 @@ struct LessonTests {
         #expect(run.errors.isEmpty, "\(run.errorReport)")
     }
 
+    /// In a window much smaller than the stage, every caption grows so that its text is drawn at
+    /// least 10 pixels high, and its frame with it.
+    @Test(arguments: ["lessons/02-basic-animation-fill-modes.lua", "lessons/07-transactions.lua", "lessons/10-3d-transforms.lua"])
+    func captionsStayLegibleInASmallWindow(example: String) throws {
+        let small = ScriptHarness(example: example, size: Size(width: 480, height: 360))
+        let large = ScriptHarness(example: example)
+        #expect(small.start() == nil && large.start() == nil)
+        small.run(until: 0.1)
+        large.run(until: 0.1)
+        let scale = 0.6
+        let smallCaptions = try captions(small), largeCaptions = try captions(large)
+        try #require(smallCaptions.count == largeCaptions.count && !smallCaptions.isEmpty)
+        for (shrunk, design) in zip(smallCaptions, largeCaptions) {
+            let onScreen = shrunk.number(.fontSize) * scale
+            #expect(onScreen >= 10 - 1e-9, "'\(shrunk.string)' is drawn \(onScreen) pixels high")
+            // The frame grows with the text, wider or taller, down to the stage's bottom at most.
+            let grown = shrunk.number(.fontSize) / design.number(.fontSize)
+            let (before, after) = (design.frame(.model), shrunk.frame(.model))
+            let bottom = max(600, before.origin.y + before.size.height)
+            #expect(after.origin.y == before.origin.y && after.size.width >= before.size.width)
+            #expect(after.size.height >= min(before.size.height * grown, bottom - before.origin.y) - 1e-9)
+            #expect(after.origin.y + after.size.height <= bottom + 1e-9 || shrunk.superlayer?.name != "stage")
+        }
+        #expect(small.errors.isEmpty && large.errors.isEmpty)
+    }
+
+    /// The lesson's captions, depth first.
+    func captions(_ run: ScriptHarness) throws -> [TextLayer] {
+        var found: [TextLayer] = []
+        func walk(_ layer: Layer) {
+            if let text = layer as? TextLayer { found.append(text) }
+            layer.sublayers.forEach(walk)
+        }
+        walk(try #require(run.layer(named: "stage")))
+        return found
+    }
+
     /// Lesson 12's equalizer staggers its bars with instanceDelay: each bar is drawn 0.12 s later
     /// in its bounce than the one before, so the bars stand at different heights.
     @Test func replicatorInstancesAreStaggeredByInstanceDelay() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import LuaBridge
 import Testing
 
@@ -38,6 +39,31 @@ struct LuaBudgetTests {
         #expect(try vm.lua.eval("return 'alive'") == "alive")
     }
 
+    /// A call under a frame limit stops a runaway at that limit, counted in CPU time: time the
+    /// thread spends not running (here asleep in a C function) does not count.
+    @Test func aFrameLimitCountsCPUTime() throws {
+        let vm = makeVM(budget: LuaBudget(timeLimit: 5, memoryLimit: 0, hookInterval: 1000))
+        defer { vm.close() }
+        vm.lua.setGlobal("nap", function: napFor150ms)
+        try vm.lua.load("nap() local n = 0 for i = 1, 1e5 do n = n + i end return n", chunkName: "=napping")
+        try vm.lua.pcall(results: 1, timeLimit: 0.1)
+        #expect(vm.lua.toNumber(at: -1) == 5_000_050_000)
+        vm.lua.pop()
+        let clock = ContinuousClock()
+        let start = clock.now
+        try vm.lua.load("while true do end", chunkName: "=runaway")
+        do {
+            try vm.lua.pcall(timeLimit: 0.1)
+            Issue.record("expected a timeout")
+        } catch {
+            #expect(error.kind == .timeout)
+            #expect(error.message == "runaway:1: script ran too long (more than 0.1 s in one call)")
+        }
+        #expect(clock.now - start < .seconds(2))
+        // The next call has the budget's limit again.
+        #expect(try vm.lua.eval("return 'alive'") == "alive")
+    }
+
     @Test func timeoutInsideACoroutine() throws {
         let vm = makeVM(budget: Self.small)
         defer { vm.close() }
@@ -55,7 +81,9 @@ struct LuaBudgetTests {
             Issue.record("expected a memory error")
         } catch {
             #expect(error.kind == .memory)
-            #expect(error.message == "script used too much memory (over 8 MiB)")
+            // Where the budget's hook last saw the script as memory neared the cap.
+            #expect(error.message == "hog.lua:1: script used too much memory (over 8 MiB)")
+            #expect(error.file == "hog.lua" && error.line == 1)
         }
         vm.lua.collectGarbage()
         #expect(vm.lua.memoryInUse < 1 << 20)
@@ -123,4 +151,10 @@ struct LuaMemoryRuleTests {
         // Lua code itself is refused again right after.
         #expect(throws: LuaError.self) { try vm.lua.run("local s = string.rep('y', 16 << 20)") }
     }
+}
+
+/// `nap()`: sleeps 150 ms without using the CPU.
+private func napFor150ms(_ L: OpaquePointer) -> Int32 {
+    usleep(150_000)
+    return 0
 }

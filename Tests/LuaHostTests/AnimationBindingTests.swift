@@ -143,12 +143,14 @@ struct AnimationBindingTests {
               if count == 2 then error("boom") end
               print("tick", count)
             end)
+            ca.after(0.35, function() print("after") end)
             """)
         #expect(h.start() == nil)
-        h.run(until: 0.35)
-        #expect(h.output == ["tick\t1", "tick\t3"])
+        h.run(until: 0.4)
+        // The failing timer is stopped; the rest of the scene carries on.
+        #expect(h.output == ["tick\t1", "after"])
         #expect(h.messages == ["main.lua:4: boom"])
-        #expect(h.errors.first?.context == "a timer")
+        #expect(h.errors.first?.context == "a timer, now stopped")
         #expect(h.errors.first?.traceback?.contains("stack traceback") == true)
     }
 

@@ -9,9 +9,13 @@ import TestSupport
 struct DocsTests {
     static let docsFolder = Project.docs
 
-    @Test(arguments: ["api.md", "ca.lua"])
+    @Test(arguments: ["api.md", "ca.lua", "luacheck_std.lua"])
     func checkedInDocsAreCurrent(file: String) throws {
-        let generated = file == "api.md" ? APIDocs.markdown() : APIDocs.luaDefinitions()
+        let generated = switch file {
+        case "api.md": APIDocs.markdown()
+        case "ca.lua": APIDocs.luaDefinitions()
+        default: APIDocs.luacheckStandard()
+        }
         let path = "\(Self.docsFolder)/\(file)"
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
             try FileManager.default.createDirectory(atPath: Self.docsFolder, withIntermediateDirectories: true)

@@ -68,7 +68,7 @@ for _, make in ipairs({ca.BasicAnimation, ca.KeyframeAnimation, ca.SpringAnimati
   end
 end
 for _, f in ipairs({ca.Color, ca.MediaTimingFunction, ca.Transform3D.scale, ca.Transform3D.rotation, ca.Transform3D.translation,
-                    ca.Transform3D.affine, ca.Path.rect, ca.Path.ellipse, ca.Path.roundedRect, ca.Image.circle, ca.Image.snowflake,
+                    ca.Transform3D.affine, ca.Path.rect, ca.Path.ellipse, ca.Path.roundedRect, ca.Image.circle, ca.Image.rect, ca.Image.snowflake,
                     ca.Image.load, ca.Timer.scheduled, ca.every, ca.after, ca.DisplayLink, ca.spawn, ca.wait, ca.await, ca.on,
                     ca.transaction, ca.Transaction.setAnimationDuration, ca.Transaction.setCompletionBlock}) do
   for _, v in ipairs(bad) do

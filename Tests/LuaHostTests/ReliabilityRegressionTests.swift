@@ -239,6 +239,11 @@ final class BlankImages: ImageProvider {
         return Image(width: side, height: side, premultipliedRGBA: [UInt8](repeating: 0, count: side * side * 4))
     }
 
+    func rect(width: Double, height: Double, cornerRadius: Double, color: Color) -> Image? {
+        let (w, h) = (Int(width.rounded(.up)), Int(height.rounded(.up)))
+        return Image(width: w, height: h, premultipliedRGBA: [UInt8](repeating: 0, count: w * h * 4))
+    }
+
     func snowflake(size: Double, arms: Int, seed: UInt64, color: Color) -> Image? {
         let side = Int(size)
         return Image(width: side, height: side, premultipliedRGBA: [UInt8](repeating: 0, count: side * side * 4))

@@ -239,5 +239,7 @@ final class RecordingImages: ImageProvider {
 
     func circle(radius: Double, softness: Double, color: Color) -> Image? { nil }
 
+    func rect(width: Double, height: Double, cornerRadius: Double, color: Color) -> Image? { nil }
+
     func snowflake(size: Double, arms: Int, seed: UInt64, color: Color) -> Image? { nil }
 }

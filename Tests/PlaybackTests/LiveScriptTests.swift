@@ -54,6 +54,7 @@ struct LiveScriptTests {
         #expect(script.host === good)
         let error = try #require(script.error)
         #expect(error.kind == .syntax)
+        #expect(script.errorIsFromLoad)
         #expect(error.message.hasSuffix("scene.lua:1: unexpected symbol near '='"))
         #expect(log.lines.last?.contains("scene.lua:1: unexpected symbol near '='") == true)
         // The old scene still runs: its frames go on.
@@ -81,15 +82,34 @@ struct LiveScriptTests {
               print("tick", ticks)
               if ticks == 2 then error("timer failed") end
             end)
+            ca.every(0.5, function() print("other") end)
             """)
         let (script, log) = live(folder)
         script.load(reload: false)
         let host = try #require(script.host)
         for frame in 1...90 { host.scene.step(to: Double(frame) / 60) }
         #expect(script.error?.message.hasSuffix("scene.lua:5: timer failed") == true)
-        #expect(script.error?.context == "a timer")
+        // The failing timer is stopped; the rest of the scene goes on.
+        #expect(script.error?.context == "a timer, now stopped")
+        #expect(!script.errorIsFromLoad)
         #expect(script.host === host)
-        #expect(log.lines.contains("tick\t3"))
+        #expect(!log.lines.contains("tick\t3"))
+        #expect(log.lines.filter { $0 == "other" }.count == 3)
+    }
+
+    @Test func anErrorThatRepeatsIsToldOnceAndCountedAtTheReload() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", "ca.on('keydown', function(key) error('no keys') end)")
+        let (script, log) = live(folder)
+        script.load(reload: false)
+        let runner = try #require(script.runner)
+        for _ in 1...5 { runner.deliverNow(.keyDown("a"), log: InputLog()) }
+        #expect(log.lines.filter { $0.contains("no keys") }.count == 1)
+        script.tellRepeats()
+        #expect(log.lines.last?.hasSuffix("scene.lua:1: no keys (in a 'keydown' handler) (and 4 more times)") == true, "\(log.lines)")
+        // Told: the count starts again.
+        script.tellRepeats()
+        #expect(log.lines.filter { $0.contains("no keys") }.count == 2)
     }
 
     @Test func aDeletedScriptIsReportedAndAModuleThatFailedIsStillWatched() throws {

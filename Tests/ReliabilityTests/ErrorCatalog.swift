@@ -48,7 +48,7 @@ enum ErrorCatalog {
             ErrorCase("an unfinished string", "print(\"snow)"),
             ErrorCase("a missing `end`", "for i = 1, 3 do\n  print(i)\n"),
             ErrorCase("`goto` without its label", "goto done"),
-            ErrorCase("an empty file", "", isSilent: true),
+            ErrorCase("an empty file", ""),
             ErrorCase("a binary file (Lua bytecode)", nil, .check(), files: ["main.lua": [0x1B, 0x4C, 0x75, 0x61, 0x54, 0x00, 0x19, 0x93]]),
             ErrorCase("a script that is not there", nil, .command(["check", "missing.lua"])),
             ErrorCase("a folder where the script should be", nil, .command(["check", "."])),
@@ -121,7 +121,7 @@ enum ErrorCatalog {
             ErrorCase("a timer with no function", "ca.every(1)"),
             ErrorCase("`ca.after` with a negative delay", "ca.after(-1, print)"),
         ]),
-        ("Errors in callbacks", "Each is reported with where it ran; the scene and every other callback keep running.", [
+        ("Errors in callbacks", "Each is reported with where it ran; the scene and every other callback keep running. A display link or repeating timer whose call fails is stopped, so that its error is told once. An error that comes again (a handler failing at every key) is told once, and counted when the run ends: \"… (and 29 more times)\".", [
             ErrorCase("in a timer", "ca.after(0.1, function() error(\"boom\") end)", .check(["--duration", "0.2"])),
             ErrorCase("in a display link", "local n = 0\nca.DisplayLink(function(link) n = n + 1 if n == 2 then error(\"frame two\") end end)",
                       .check(["--duration", "0.1"])),
@@ -145,12 +145,19 @@ enum ErrorCatalog {
                       "ca.after(0, function() error(setmetatable({}, { __tostring = function() error(\"no\") end })) end)",
                       .check(["--duration", "0.1"])),
         ]),
-        ("Runaway scripts", "A call into the script that runs too long or takes too much memory is stopped with an error; the host and the scene keep running. The limits are `--time-limit` (2 s) and `--memory-limit` (1024 MiB); these runs use smaller ones.", [
+        ("Warnings", "`check` warns of an assignment that makes a new global, once a name: it is usually a misspelt local. A script that means to make a global declares it with `rawset(_G, \"name\", value)`, which is not warned of. A warning alone does not make `check` fail.", [
+            ErrorCase("a misspelt local", "local count = 0\nlocal function add() cuont = count + 1 end\nadd()\nadd()"),
+            ErrorCase("a global made in a callback", "ca.after(0.1, function() score = 10 end)", .check(["--duration", "0.2"])),
+        ]),
+        ("Runaway scripts", "A call into the script that runs too long or takes too much memory is stopped with an error; the host and the scene keep running. The limits are `--time-limit` (2 s) and `--memory-limit` (1024 MiB); these runs use smaller ones. A display link's or repeating timer's call, made again and again, may run 0.1 s (or the time limit if shorter): a runaway one costs a few frames once, and is stopped.", [
             ErrorCase("an endless loop", "while true do end", .check(["--time-limit", "0.2"])),
             ErrorCase("an endless loop that catches the error", "while true do pcall(function() while true do end end) end", .check(["--time-limit", "0.2"])),
             ErrorCase("an endless loop in a timer (the next timer still runs)",
                       "ca.after(0.1, function() while true do end end)\nca.after(0.2, function() print(\"still here\") end)",
                       .check(["--time-limit", "0.2", "--duration", "0.3"])),
+            ErrorCase("an endless loop in a display link (stopped; the rest runs on)",
+                      "ca.DisplayLink(function() while true do end end)\nca.every(1, function() print(\"still here\") end)",
+                      .check(["--duration", "2"])),
             ErrorCase("a string pattern that backtracks for ever", "local s = (\"x\"):rep(10000):find((\"x?\"):rep(30) .. \"y\")", .check(["--time-limit", "0.2"])),
             ErrorCase("runaway memory", "local t = {}\nwhile true do t[#t + 1] = (\"x\"):rep(1000) .. #t end", .check(["--memory-limit", "16", "--time-limit", "30"])),
             ErrorCase("one huge string", "local s = (\"x\"):rep(1e10)", .check(["--memory-limit", "16"])),

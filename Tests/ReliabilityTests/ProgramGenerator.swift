@@ -796,6 +796,7 @@ struct ProgramGenerator {
     private mutating func image() -> String {
         rng.pick([
             "ca.Image.circle{ radius = \(rng.pick(["4", "16", "0", "-1", "0/0", "3000"])), softness = \(rng.pick(["0", "0.5", "1", "2"])), color = 'white' }",
+            "ca.Image.rect{ width = \(rng.pick(["8", "0.5", "0", "-1", "0/0", "5000"])), height = \(rng.pick(["4", "1e9", "2"])), cornerRadius = \(rng.pick(["0", "2", "1e300", "-1"])), color = 'gold' }",
             "ca.Image.snowflake{ size = \(rng.pick(["16", "32", "2", "0", "5000"])), arms = \(rng.pick(["6", "2", "100", "0/0"])), seed = \(rng.pick(["1", "-1", "1e300"])) }",
             "ca.Image.load('corrupt.png')", "ca.Image.load('missing.png')", "ca.Image.load('empty.png')", "ca.Image.load('main.lua')",
             "O(\(rng.int(1...9)))",

@@ -69,6 +69,20 @@ import Testing
         #expect(image.pixels[3] == 0)
     }
 
+    @Test func aRectFillsItsPixelsAndRoundsItsCorners() throws {
+        let sharp = try Image.rect(width: 8, height: 4, color: rgb(255, 0, 0))
+        #expect(sharp.width == 8 && sharp.height == 4)
+        #expect(stride(from: 0, to: sharp.pixels.count, by: 4).allSatisfy { sharp.pixels[$0] == 255 && sharp.pixels[$0 + 3] == 255 })
+        let round = try Image.rect(width: 20, height: 10, cornerRadius: 5)
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { round.pixels[(y * round.width + x) * 4 + 3] }
+        #expect(alpha(0, 0) == 0 && alpha(19, 9) == 0)
+        #expect(alpha(10, 0) == 255 && alpha(10, 5) == 255 && alpha(1, 5) == 255 && alpha(0, 5) < 255)
+        // A side that ends inside a pixel covers half of it.
+        let half = try Image.rect(width: 2.5, height: 1)
+        #expect(half.width == 3 && half.pixels[3] == 255 && abs(Int(half.pixels[11]) - 128) <= 1)
+        #expect(throws: ImageError.self) { try Image.rect(width: 0, height: 4) }
+    }
+
     @Test func softCircleFadesTowardItsEdge() throws {
         let image = try Image.circle(radius: 16, softness: 1)
         let w = image.width
@@ -141,5 +155,20 @@ import Testing
         let image = try ImageLoader.load(path: path)
         #expect(image.width == 16 && image.height == 8)
         #expect(abs(Int(image.pixels[0]) - 255) < 8 && abs(Int(image.pixels[1]) - 128) < 8 && image.pixels[3] == 255)
+    }
+}
+
+/// PNG files are read through Cairo, which keeps libpng quiet; they must read as SDL_image
+/// (which reads every other format) reads them.
+@Suite struct PNGLoadingTests {
+    @Test(arguments: PNGFixture.Format.allCases)
+    func aPNGReadsAsSDLImageReadsIt(format: PNGFixture.Format) throws {
+        let path = NSTemporaryDirectory() + "snowglobe-\(format.rawValue)-\(UUID().uuidString).png"
+        try Data(PNGFixture.bytes(format)).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let ours = try ImageLoader.load(path: path)
+        let sdl = try ImageLoader.loadThroughSDL(path: path)
+        #expect(ours.width == sdl.width && ours.height == sdl.height)
+        #expect(ours.pixels == sdl.pixels, "\(format)")
     }
 }

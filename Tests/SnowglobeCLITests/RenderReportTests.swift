@@ -33,8 +33,8 @@ final class RenderReportTests {
         let r = try CLI.run(["render", try script(Self.turning), "--out", out, "--size", "100x100", "--fps", "10",
                                    "--duration", "2", "--loop-seamless"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == """
-            snowglobe: wrote \(out): 20 frames, 100×100, \(r.stdout.split(separator: ",")[2].split(separator: "\n")[0].dropFirst())
+        #expect(r.stderr == """
+            snowglobe: wrote \(out): 20 frames, 100×100, \(r.stderr.split(separator: ",")[2].split(separator: "\n")[0].dropFirst())
             snowglobe: the loop is seamless: the frame after the last (at 2 s) equals the first
 
             """)
@@ -66,6 +66,6 @@ final class RenderReportTests {
         let r = try CLI.run(["render", try script(Self.turning), "--out", folder + "/frames", "--size", "20x20",
                                    "--fps", "10", "--duration", "0.3"])
         #expect(r.status == 0)
-        #expect(r.stdout.hasPrefix("snowglobe: wrote \(folder)/frames/frame_0000.png … \(folder)/frames/frame_0002.png: 3 frames, 20×20, "))
+        #expect(r.stderr.hasPrefix("snowglobe: wrote \(folder)/frames/frame_0000.png … \(folder)/frames/frame_0002.png: 3 frames, 20×20, "))
     }
 }

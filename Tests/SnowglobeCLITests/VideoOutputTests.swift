@@ -48,7 +48,7 @@ final class VideoOutputTests {
         let out = folder + "/" + name
         let r = try CLI.run(["render", try script(), "--out", out, "--size", "120x90", "--fps", "12", "--duration", "1.5"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("wrote \(out): 18 frames, 120×90"))
+        #expect(r.stderr.contains("wrote \(out): 18 frames, 120×90"))
         let probe = try FFprobe.stream(out)
         #expect(probe.codec == codec)
         #expect(probe.width == 120 && probe.height == 90)

@@ -43,13 +43,44 @@ struct OverlayTests {
     @Test func theErrorPanelSaysWhatWhereAndWhatNext() {
         let error = ScriptError(kind: .runtime, message: "scene.lua:3: attempt to index a nil value",
                                 traceback: "stack traceback:\n\tscene.lua:3: in function <scene.lua:2>", context: "a timer")
-        #expect(ViewerOverlay.errorLines(error) == [
-            "script error — the last good scene keeps running; save the file to try again",
+        #expect(ViewerOverlay.errorLines(error, fromLoad: false) == [
+            "script error in the running scene — it goes on; save the file to reload it",
             "",
             "scene.lua:3: attempt to index a nil value (in a timer)",
             "stack traceback:",
             "  scene.lua:3: in function <scene.lua:2>",
         ])
+        let syntax = ScriptError(kind: .syntax, message: "scene.lua:1: unexpected symbol near '='")
+        #expect(ViewerOverlay.errorLines(syntax, fromLoad: true) == [
+            "script error — the last good scene keeps running; save the file to try again",
+            "",
+            "scene.lua:1: unexpected symbol near '='",
+        ])
+    }
+
+    @Test func theHUDStaysInsideTheWindow() throws {
+        let narrow = Size(width: 480, height: 360)
+        let overlay = ViewerOverlay(size: narrow)
+        let lines = ["script: running"] + ViewerKey.helpLines
+        overlay.update(size: narrow, hud: lines, error: nil, bounds: nil)
+        overlay.scene.step(to: 0)
+        let panel = try #require(overlay.scene.root.sublayers.first { !$0.bool(.hidden) })
+        let frame = panel.frame(.model)
+        #expect(frame.origin.x >= ViewerOverlay.margin && frame.origin.y >= ViewerOverlay.margin)
+        #expect(frame.origin.x + frame.size.width <= narrow.width - ViewerOverlay.margin)
+        // Nothing is lost to the wrapping.
+        let text = ViewerOverlay.wrap(lines, columns: 40).joined(separator: " ")
+        #expect(text.split(separator: " ") == lines.joined(separator: " ").split(separator: " "))
+        #expect(ViewerOverlay.wrap(lines, columns: 40).allSatisfy { $0.count <= 40 })
+    }
+
+    @Test func theErrorPanelHidesTheSceneBehindIt() {
+        let overlay = ViewerOverlay(size: Size(width: 400, height: 300))
+        let error = ScriptError(kind: .runtime, message: "scene.lua:3: boom")
+        overlay.update(size: Size(width: 400, height: 300), hud: nil, error: error, bounds: nil)
+        overlay.scene.step(to: 0)
+        let panel = overlay.scene.root.sublayers.first { !$0.bool(.hidden) && $0.color(.backgroundColor).a > 0 }
+        #expect(panel?.color(.backgroundColor).a == 1)
     }
 
     @Test func theHUDCountsWhatIsOnScreen() throws {

@@ -39,8 +39,11 @@ enum CaLibrary {
         [
             CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.Color(r, g, b[, a])", returns: "colour",
                                                      "the colour table {r, g, b, a}, components from 0 to 1 (a: 1 when "
-                                                         + "left out)")],
-                          fields: [("Color", "fun(r: number, g: number, b: number, a?: number): ca.ColorValue")]),
+                                                         + "left out)"),
+                                  CaFunctionDoc.Call("ca.Color(color[, a])", returns: "colour",
+                                                     "the same from any colour form: a CSS name (\"red\"), \"#RRGGBB[AA]\", "
+                                                         + "a table; `a` replaces the alpha")],
+                          fields: [("Color", "fun(r: number|ca.Color, g?: number, b?: number, a?: number): ca.ColorValue")]),
             CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.transaction(fn[, {duration, timingFunction, disableActions, completion}])",
                                                      "runs `fn()` inside a transaction with those settings (as "
                                                          + "ca.Transaction's setters), committed when `fn` returns or fails; "
@@ -173,6 +176,7 @@ extension ScriptHost {
         lua.rawSet(-1, field: "width", to: bounds.width)
         lua.rawSet(-1, field: "height", to: bounds.height)
         lua.rawSet(-1, field: "scale", to: options.scale)
+        lua.setShape(.screen)
     }
 
     /// Registers every type and builds `ca`.
@@ -183,6 +187,7 @@ extension ScriptHost {
             type.register(lua)
         }
         do {
+            try ValueShape.install(lua)
             try CaLibrary.install(self)
         } catch {
             report(ScriptError(error, context: "snowglobe's ca library"))
@@ -190,17 +195,22 @@ extension ScriptHost {
     }
 }
 
-/// The `__newindex` that makes `layer:presentation()` snapshots read-only.
+/// The `__newindex` that makes `layer:presentation()` snapshots read-only, and the
+/// `__tostring` that says what one is ("presentation() of Layer: 0x…").
 enum Snapshot {
     static let newindexKey = "snowglobe.snapshot.newindex"
+    static let tostringKey = "snowglobe.snapshot.tostring"
 
     static func install(_ lua: LuaState) {
         do {
             try lua.run("""
                 return function(_, k)
                   error("cannot set '" .. tostring(k) .. "': presentation() is a read-only snapshot", 2)
+                end, function(t)
+                  return "presentation() of " .. tostring(t.modelLayer)
                 end
-                """, chunkName: "=snowglobe", results: 1)
+                """, chunkName: "=snowglobe", results: 2)
+            lua.rawSet(LuaState.registryIndex, field: tostringKey)
             lua.rawSet(LuaState.registryIndex, field: newindexKey)
         } catch {
             lua.newTable()
@@ -209,9 +219,21 @@ enum Snapshot {
     }
 }
 
-/// `ca.Color(r, g, b[, a])` → `{ r, g, b, a }`, components in 0…1.
+/// `ca.Color(r, g, b[, a])` → `{ r, g, b, a }`, components in 0…1; or `ca.Color(color[, a])`
+/// for any form a colour property takes (a CSS name, "#RRGGBB[AA]", a table), with its alpha
+/// replaced when `a` is given.
 private func newColor(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
+        if lua.type(at: 1) != .number {
+            guard case .color(var color) = try lua.checkValue(1, kind: .color) else { return 0 }
+            if !lua.isNoneOrNil(2) {
+                let a = try lua.checkNumber(2)
+                guard a.isFinite else { throw lua.argError(2, "finite number expected, got \(a.isNaN ? "nan" : "inf")") }
+                color = Color(r: color.r, g: color.g, b: color.b, a: a)
+            }
+            lua.pushColor(color)
+            return 1
+        }
         var c: [Double] = []
         for arg: Int32 in 1...4 {
             let v = arg == 4 ? try lua.optNumber(4, default: 1) : try lua.checkNumber(arg)

@@ -40,7 +40,7 @@ enum DisplayLinkBinding: CaBinding {
         [CaFunctionDoc(calls: [CaFunctionDoc.Call("ca.DisplayLink(fn)", returns: "DisplayLink",
                                                   "calls `fn(link)` once a frame (60 times a second of media time, fewer "
                                                       + "with preferredFramesPerSecond), with implicit animations off, until "
-                                                      + "invalidated")],
+                                                      + "invalidated; a call that fails (an error, or more than 0.1 s) stops the link")],
                        fields: [("DisplayLink", "fun(fn: fun(link: DisplayLink)): DisplayLink")])]
     }
 
@@ -58,8 +58,9 @@ private func makeLink(_ L: OpaquePointer) -> Int32 {
         }
         lua.top = 1
         let callback = LuaCallback(popping: lua, host: host)
+        // A link whose call fails is invalidated: its error is told once, not every frame.
         let link = host.scene.addDisplayLink { link in
-            callback.call("a display link") { lua in lua.push(link); return 1 }
+            if !callback.call("a display link", repeating: true, { lua in lua.push(link); return 1 }) { link.invalidate() }
         }
         lua.push(link)
         return 1

@@ -3,15 +3,17 @@ import LayerKit
 import LuaBridge
 
 /// `ca.Image.load(path)`, `ca.Image.circle{ radius, softness, color }`,
-/// `ca.Image.snowflake{ size, arms, seed, color }`; fields `width`, `height`.
+/// `ca.Image.rect{ width, height, cornerRadius, color }`, `ca.Image.snowflake{ size, arms, seed,
+/// color }`; fields `width`, `height`.
 enum ImageBinding: CaBinding {
     static var classes: [LuaClass] {
         [LuaClass(Image.self, name: "Image",
-                  summary: "a bitmap: `ca.Image.load(path)`, `.circle{…}`, `.snowflake{…}`; a layer's `contents` or "
+                  summary: "a bitmap: `ca.Image.load(path)`, `.circle{…}`, `.rect{…}`, `.snowflake{…}`; a layer's `contents` or "
                       + "an emitter cell's. Drawn at one point a pixel",
                   example: """
                       local dot = ca.Image.circle{ radius = 16, softness = 0.5, color = "white" }  -- softness blurs the edge
                       local flake = ca.Image.snowflake{ size = 64, arms = 6, seed = 3 }
+                      local confetti = ca.Image.rect{ width = 12, height = 6, cornerRadius = 2, color = "gold" }
                       print(flake.width, flake.height, flake.label)
                       ca.root:addSublayer(ca.Layer{ frame = { 20, 20, 64, 64 }, contents = flake })
                       ca.root:addSublayer(ca.Layer{ frame = { 100, 36, 32, 32 }, contents = dot })
@@ -33,6 +35,10 @@ enum ImageBinding: CaBinding {
                            CaFunctionDoc.Call("ca.Image.circle{radius, softness, color}", returns: "Image",
                                               "a disc of `radius` pixels (default 16), its edge blurred by `softness` "
                                                   + "(0 sharp … 1 soft), in `color` (default white)"),
+                           CaFunctionDoc.Call("ca.Image.rect{width, height, cornerRadius, color}", returns: "Image",
+                                              "a rectangle for confetti, bars and pills: `width` pixels (default 16) by "
+                                                  + "`height` (default as wide), corners rounded by `cornerRadius` (default 0), "
+                                                  + "in `color` (default white)"),
                            CaFunctionDoc.Call("ca.Image.snowflake{size, arms, seed, color}", returns: "Image",
                                               "a snowflake `size` pixels square (default 64) with `arms` arms (default 6), "
                                                   + "grown from `seed` (the same seed, the same flake)"),
@@ -42,13 +48,14 @@ enum ImageBinding: CaBinding {
                            ---@class ca.ImageLib
                            ---@field load fun(path: string): Image
                            ---@field circle fun(options?: {radius?: number, softness?: number, color?: ca.Color}): Image
+                           ---@field rect fun(options?: {width?: number, height?: number, cornerRadius?: number, color?: ca.Color}): Image
                            ---@field snowflake fun(options?: {size?: number, arms?: integer, seed?: integer, color?: ca.Color}): Image
 
                            """)]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {
-        lua.newLibrary(["load": loadImage, "circle": circleImage, "snowflake": snowflakeImage])
+        lua.newLibrary(["load": loadImage, "circle": circleImage, "rect": rectImage, "snowflake": snowflakeImage])
         lua.rawSet(ca, field: "Image")
     }
 
@@ -114,6 +121,22 @@ private func circleImage(_ L: OpaquePointer) -> Int32 {
         let softness = try ImageBinding.field(lua, "softness", default: 0, range: 0...1)
         guard let image = images.circle(radius: radius, softness: softness, color: try ImageBinding.colorField(lua)) else {
             throw lua.error("cannot make a circle image of radius \(radius)")
+        }
+        lua.push(image)
+        return 1
+    }
+}
+
+private func rectImage(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        if !lua.isNoneOrNil(1) { try lua.checkTable(1) }
+        let (_, images) = try ImageBinding.provider(lua)
+        let width = try ImageBinding.field(lua, "width", default: 16, range: 0.5...4096)
+        let height = try ImageBinding.field(lua, "height", default: width, range: 0.5...4096)
+        let cornerRadius = try ImageBinding.field(lua, "cornerRadius", default: 0, range: 0...2048)
+        guard let image = images.rect(width: width, height: height, cornerRadius: cornerRadius,
+                                      color: try ImageBinding.colorField(lua)) else {
+            throw lua.error("cannot make a rect image of \(width) × \(height)")
         }
         lua.push(image)
         return 1

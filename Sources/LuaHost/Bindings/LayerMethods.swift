@@ -200,6 +200,8 @@ private func presentation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer)
         lua.rawSet(-2, field: "__index")
         _ = lua.rawGet(LuaState.registryIndex, field: Snapshot.newindexKey)
         lua.rawSet(-2, field: "__newindex")
+        _ = lua.rawGet(LuaState.registryIndex, field: Snapshot.tostringKey)
+        lua.rawSet(-2, field: "__tostring")
         lua.setMetatable(-2)
         return 1
     }

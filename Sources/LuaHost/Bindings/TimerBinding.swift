@@ -33,7 +33,8 @@ enum TimerBinding: CaBinding {
         [CaFunctionDoc(calls: [
                            CaFunctionDoc.Call("ca.every(interval, fn)", returns: "Timer",
                                               "calls `fn(timer)` every `interval` seconds, the first time `interval` "
-                                                  + "seconds from now, until the timer is invalidated"),
+                                                  + "seconds from now, until the timer is invalidated; a call that fails (an "
+                                                  + "error, or more than 0.1 s) stops it"),
                            CaFunctionDoc.Call("ca.after(delay, fn)", returns: "Timer",
                                               "calls `fn(timer)` once, `delay` seconds from now"),
                            CaFunctionDoc.Call("ca.Timer.scheduled{interval, repeats, action}", returns: "Timer",
@@ -69,11 +70,13 @@ enum TimerBinding: CaBinding {
         }
     }
 
-    /// Schedules a timer calling the function at the top of the stack (popped).
+    /// Schedules a timer calling the function at the top of the stack (popped). A repeating
+    /// timer whose call fails is invalidated: its error is told once, not at every firing.
     static func schedule(_ lua: LuaState, _ host: ScriptHost, interval: Double, repeats: Bool) -> Timer {
         let callback = LuaCallback(popping: lua, host: host)
         return host.scene.scheduleTimer(interval: interval, repeats: repeats) { timer in
-            callback.call("a timer") { lua in lua.push(timer); return 1 }
+            let succeeded = callback.call("a timer", repeating: repeats) { lua in lua.push(timer); return 1 }
+            if !succeeded { timer.invalidate() }
         }
     }
 

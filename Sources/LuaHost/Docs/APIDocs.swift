@@ -49,6 +49,7 @@ public enum APIDocs {
         }
         out += "- emitter cells (on an EmitterLayer): `emitterCells.NAME.PROPERTY` for any animatable EmitterCell property, "
         out += "nested as `emitterCells.NAME.emitterCells.SUB.PROPERTY`; `contentsRect` takes the rect components\n"
+        out += "\n## Printing values\n\n" + ValueShape.reference + "\n"
         out += "\n## Timing function names\n\n" + TimingFunction.names.map { "`\($0)`" }.joined(separator: ", ") + "\n"
         return out
     }

@@ -7,6 +7,8 @@ public protocol ImageProvider: AnyObject {
     func loadImage(atPath path: String) throws -> Image
     /// A filled circle of `radius` points; `softness` 0 is a hard edge, 1 fully blurred.
     func circle(radius: Double, softness: Double, color: Color) -> Image?
+    /// A filled rectangle of `width` × `height` points, its corners rounded by `cornerRadius`.
+    func rect(width: Double, height: Double, cornerRadius: Double, color: Color) -> Image?
     /// A procedural ice crystal, different for each seed.
     func snowflake(size: Double, arms: Int, seed: UInt64, color: Color) -> Image?
 }

@@ -17,8 +17,10 @@ final class LuaCallback {
     }
 
     /// Calls the function with the values `arguments` pushes (returning how many), reporting an
-    /// error under `context` instead of throwing.
-    func call(_ context: String, _ arguments: (LuaState) -> Int32 = { _ in 0 }) {
-        host?.call(ref, context: context, arguments)
+    /// error under `context` instead of throwing; `repeating` as ``ScriptHost/call(_:context:repeating:_:)``
+    /// says. Returns whether the call succeeded.
+    @discardableResult
+    func call(_ context: String, repeating: Bool = false, _ arguments: (LuaState) -> Int32 = { _ in 0 }) -> Bool {
+        host?.call(ref, context: context, repeating: repeating, arguments) ?? false
     }
 }

@@ -40,7 +40,8 @@ public struct ScriptError: Error, Equatable, Sendable, CustomStringConvertible {
         case .file: kind = .file
         }
         self.init(kind: kind, message: ScriptError.fullPosition(error.message, file: error.file, line: error.line),
-                  file: error.file, line: error.line, traceback: error.traceback, context: context)
+                  file: error.file, line: error.line, traceback: error.traceback.map(ScriptError.hidingInternalFrames),
+                  context: context)
     }
 
     /// Lua cuts long chunk names in its messages to "...end/of/path.lua:12:"; put the whole path back.

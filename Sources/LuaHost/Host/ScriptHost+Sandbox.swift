@@ -63,7 +63,7 @@ extension ScriptHost {
         case .inside(let path): real = path
         }
         guard let data = FileManager.default.contents(atPath: real) else {
-            return (nil, "cannot read \(path)")
+            return (nil, "cannot read \(path) (\(FileAccess.problem(reading: real) ?? "unreadable"))")
         }
         guard data.count <= ScriptHost.maxChunkBytes else {
             return (nil, "cannot load \(path) (larger than \(ScriptHost.maxChunkBytes >> 20) MiB)")

@@ -19,6 +19,12 @@ public final class ScriptHost {
     public var output: (String) -> Void = { print($0) }
     /// Receives every error, as it happens.
     public var onError: ((ScriptError) -> Void)?
+    /// Receives every warning ("main.lua:3: warning: …"), as it happens.
+    public var onWarning: ((String) -> Void)?
+    /// The warnings so far, oldest first.
+    public private(set) var warnings: [String] = []
+    /// The globals already warned about.
+    var warnedGlobals: Set<String> = []
     /// The errors so far, oldest first: the last ``maxKeptErrors`` at least (a script failing in
     /// every frame must not fill the memory of a viewer left running).
     public private(set) var errors: [ScriptError] = []
@@ -49,6 +55,7 @@ public final class ScriptHost {
         lua.rawSet(LuaState.registryIndex, field: ScriptHost.registryKey)
         installSandbox()
         installAPI()
+        if options.warnsOfGlobals { installGlobalWarnings() }
     }
 
     deinit {
@@ -140,29 +147,52 @@ public final class ScriptHost {
     // MARK: Calling Lua
 
     /// Calls the function held by `ref` with the values `arguments` pushes, inside a transaction;
-    /// an error is reported under `context` and the host carries on.
-    func call(_ ref: LuaRef, context: String, _ arguments: (LuaState) -> Int32 = { _ in 0 }) {
-        guard !closed else { return }
+    /// an error is reported under `context` and the host carries on. A `repeating` callback
+    /// runs under the frame time limit, and its error says it was stopped (the caller stops
+    /// it). Returns whether the call succeeded.
+    @discardableResult
+    func call(_ ref: LuaRef, context: String, repeating: Bool = false,
+              _ arguments: (LuaState) -> Int32 = { _ in 0 }) -> Bool {
+        guard !closed else { return false }
+        var succeeded = true
         let unbalanced = scene.perform {
             lua.push(ref)
             let count = arguments(lua)
             do throws(LuaError) {
-                try lua.pcall(arguments: count)
+                if repeating {
+                    try lua.pcall(arguments: count, timeLimit: options.frameTimeLimit)
+                } else {
+                    try lua.pcall(arguments: count)
+                }
             } catch {
-                report(ScriptError(error, context: context))
+                succeeded = false
+                report(ScriptError(error, context: repeating ? context + ", now stopped" : context))
             }
         }
         if unbalanced > 0 { reportUnbalanced(unbalanced, in: context) }
+        return succeeded
     }
 
     /// Records and announces an error (with the paths of the script's files in full); returns it.
     @discardableResult
     func report(_ error: ScriptError) -> ScriptError {
-        let error = error.restoringCutPaths(dependencies)
+        var error = error.restoringCutPaths(dependencies)
+        // Lua gives a memory error no position; when the budget's hook saw none either (one
+        // huge allocation), name at least the script.
+        if error.kind == .memory, error.file == nil {
+            error.message = "\(scriptPath): \(error.message)"
+            error.file = scriptPath
+        }
         errors.append(error)
         if errors.count >= 2 * ScriptHost.maxKeptErrors { errors.removeFirst(errors.count - ScriptHost.maxKeptErrors) }
         onError?(error)
         return error
+    }
+
+    /// Records and announces a warning.
+    func warn(_ message: String) {
+        if warnings.count < ScriptHost.maxKeptErrors { warnings.append(message) }
+        onWarning?(message)
     }
 
     private func reportUnbalanced(_ count: Int, in context: String) {

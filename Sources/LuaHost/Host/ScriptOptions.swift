@@ -15,6 +15,12 @@ public struct ScriptOptions: Sendable {
     public var framesPerSecond: Double = 60
     /// The longest one call into Lua may run, and the most memory the VM may use.
     public var budget = LuaBudget()
+    /// The longest one call of a callback that runs again and again (a display link, a
+    /// repeating timer) may run, when the budget's limit is longer: a runaway one then costs
+    /// a few frames, not the whole limit, before it is stopped.
+    public var frameTimeLimit = 0.1
+    /// Whether an assignment that makes a new global is warned about (`snowglobe check`).
+    public var warnsOfGlobals = false
     /// The project's `Scripts/` folder, searched by `require` after the script's own folder.
     public var libraryPath: String?
     /// Whether this run is a hot reload (`ca.isReload`).

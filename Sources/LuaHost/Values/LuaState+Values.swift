@@ -140,12 +140,7 @@ extension LuaState {
         case .bool(let b): push(b)
         case .point(let p): pushPoint(p)
         case .size(let s): pushSize(s)
-        case .rect(let r):
-            newTable(fieldCount: 4)
-            rawSet(-1, field: "x", to: r.origin.x)
-            rawSet(-1, field: "y", to: r.origin.y)
-            rawSet(-1, field: "width", to: r.size.width)
-            rawSet(-1, field: "height", to: r.size.height)
+        case .rect(let r): pushRect(r)
         case .color(let c): pushColor(c)
         case .transform(let t): push(TransformBox(t))
         case .choice(let s): push(s)
@@ -162,12 +157,23 @@ extension LuaState {
         newTable(fieldCount: 2)
         rawSet(-1, field: "x", to: p.x)
         rawSet(-1, field: "y", to: p.y)
+        setShape(.point)
     }
 
     func pushSize(_ s: Size) {
         newTable(fieldCount: 2)
         rawSet(-1, field: "width", to: s.width)
         rawSet(-1, field: "height", to: s.height)
+        setShape(.size)
+    }
+
+    func pushRect(_ r: Rect) {
+        newTable(fieldCount: 4)
+        rawSet(-1, field: "x", to: r.origin.x)
+        rawSet(-1, field: "y", to: r.origin.y)
+        rawSet(-1, field: "width", to: r.size.width)
+        rawSet(-1, field: "height", to: r.size.height)
+        setShape(.rect)
     }
 
     func pushColor(_ c: Color) {
@@ -176,6 +182,7 @@ extension LuaState {
         rawSet(-1, field: "g", to: c.g)
         rawSet(-1, field: "b", to: c.b)
         rawSet(-1, field: "a", to: c.a)
+        setShape(.color)
     }
 
     /// The objects in the array (a table) at `index`, each a `T`; for an element that is not, the

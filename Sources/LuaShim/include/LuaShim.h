@@ -75,7 +75,16 @@ typedef struct sg_VM {
   int timedOut;           /* the hook stopped the current call */
   int hookCount;          /* instructions between clock checks */
   double timeLimit;       /* seconds per outermost protected call; 0 = none */
+  double frameLimit;      /* seconds for the next outermost call, when less than timeLimit,
+                             counted in the thread's CPU time; 0 = none (the host sets it) */
+  double callLimit;       /* the running outermost call's limit, for its message */
   double deadline;        /* monotonic seconds; 0 = no call is running */
+  double cpuDeadline;     /* thread CPU seconds the running call may reach; 0 = wall time only */
+  double wallCap;         /* monotonic seconds a call under frameLimit may not pass whatever
+                             its CPU time (timeLimit after its start) */
+  int memoryLine;         /* the line the current call was at when the hook last saw memory
+                             near the cap; 0 = not seen */
+  char memorySource[LUA_IDSIZE]; /* that line's chunk, as Lua's short_src names it */
   sg_Release _Nullable release; /* releases a Swift object held by a userdata */
   int cacheRef;           /* registry ref: weak-valued table object address -> userdata */
   int namesRef;           /* registry ref: weak-keyed table function -> fallback name */

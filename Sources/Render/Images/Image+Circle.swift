@@ -15,23 +15,14 @@ extension Image {
         let centre = Double(side) / 2
         let inner = radius * (1 - softness)
         let ramp = max(radius - inner, 1)
-        var bytes = [UInt8](repeating: 0, count: side * side * 4)
-        for y in 0..<side {
-            for x in 0..<side {
-                let dx = Double(x) + 0.5 - centre, dy = Double(y) + 0.5 - centre
-                let d = (dx * dx + dy * dy).squareRoot()
-                var t = min(max((radius + (softness > 0 ? 0 : 0.5) - d) / ramp, 0), 1)
-                if softness > 0 { t = t * t * (3 - 2 * t) }
-                let a = t * color.a
-                let o = (y * side + x) * 4
-                bytes[o] = VertexColor.byte(color.r * a)
-                bytes[o + 1] = VertexColor.byte(color.g * a)
-                bytes[o + 2] = VertexColor.byte(color.b * a)
-                bytes[o + 3] = VertexColor.byte(a)
-            }
+        let image = covered(width: side, height: side, color: color,
+                            label: "circle(radius: \(radius), softness: \(softness))") { x, y in
+            let dx = Double(x) + 0.5 - centre, dy = Double(y) + 0.5 - centre
+            let d = (dx * dx + dy * dy).squareRoot()
+            let t = min(max((radius + (softness > 0 ? 0 : 0.5) - d) / ramp, 0), 1)
+            return softness > 0 ? t * t * (3 - 2 * t) : t
         }
-        guard let image = Image(width: side, height: side, premultipliedRGBA: bytes,
-                                label: "circle(radius: \(radius), softness: \(softness))") else {
+        guard let image else {
             throw .invalidArgument("circle radius \(radius) is too large")
         }
         return image

@@ -2,7 +2,7 @@
 public enum ImageError: Error, Equatable, CustomStringConvertible {
     /// No file at the path.
     case fileNotFound(path: String)
-    /// The file exists but is not an image SDL_image can read (or is damaged).
+    /// The file exists but is not an image that can be read (or is damaged).
     case unreadable(path: String, reason: String)
     /// An argument of a generator is out of range.
     case invalidArgument(String)

@@ -2,7 +2,8 @@ import CSDL2
 import Foundation
 import LayerKit
 
-/// Reading PNG and JPEG files into LayerKit images through SDL2_image.
+/// Reading PNG and JPEG files into LayerKit images: PNG through Cairo (`ImageLoader+PNG`),
+/// the rest through SDL2_image.
 public enum ImageLoader {
     /// The image in the file at `path` (PNG or JPEG), premultiplied. A missing, unreadable or
     /// damaged file is an error naming the file.
@@ -11,6 +12,11 @@ public enum ImageLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw .fileNotFound(path: path)
         }
+        return isPNG(path) ? try loadPNG(path: path) : try loadThroughSDL(path: path)
+    }
+
+    /// The image in the file at `path`, as SDL_image reads it.
+    static func loadThroughSDL(path: String) throws(ImageError) -> Image {
         guard let loaded = IMG_Load(path) else {
             throw .unreadable(path: path, reason: sdlMessage(or: "not a PNG or JPEG image"))
         }
