@@ -63,3 +63,11 @@ enum CLI {
         return path
     }
 }
+
+extension String {
+    /// Whether a `check` said only its one line of success (no error, no warning).
+    var ranCleanly: Bool {
+        let lines = split(separator: "\n")
+        return lines.count == 1 && lines[0].hasPrefix("snowglobe: ") && lines[0].contains(" without an error; ")
+    }
+}
