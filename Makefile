@@ -4,7 +4,9 @@
 
 SWIFT ?= swift
 SWIFT_FLAGS ?=
-RELEASE_FLAGS = -c release -Xswiftc -enforce-exclusivity=unchecked
+# The Swift runtime and Foundation linked in: a command starts without loading and binding a dozen
+# shared libraries (figures in docs/performance.md, "Start-up").
+RELEASE_FLAGS = -c release -Xswiftc -enforce-exclusivity=unchecked --static-swift-stdlib
 
 .PHONY: all deps deps-bench build release test lint fuzz soak run install uninstall bench curves clean
 
