@@ -42,6 +42,34 @@ struct BasicAnimationTests {
         #expect(close(layer.point(.position, .presentation).x, 25))
     }
 
+    /// Apple: each cycle shows "the value at the end of the previous repeat cycle, plus the value
+    /// of the current repeat cycle": from 5 to 10, the second cycle runs 15 → 20.
+    @Test(arguments: ["position.x", "position"])
+    func eachCumulativeCycleAddsTheValueThePreviousOneEndedOn(_ keyPath: String) throws {
+        let number = keyPath == "position.x"
+        func value(_ x: Double) -> AnimationValue { number ? .number(x) : .point(Point(x: x, y: 0)) }
+        let driver = FrameDriver()
+        let a = basic(keyPath, from: value(5), to: value(10)) { $0.isCumulative = true; $0.repeatCount = 3 }
+        let layer = try driver.layer(with: a)
+        var xs: [Double] = []
+        for t in [0.5, 1.5, 2.5] {
+            driver.frame(at: t)
+            xs.append(layer.point(.position, .presentation).x)
+        }
+        #expect(close(xs[0], 7.5) && close(xs[1], 17.5) && close(xs[2], 27.5), "\(xs)")
+    }
+
+    /// An autoreversing cycle ends where it began, so that is what the next one adds.
+    @Test func anAutoreversedCumulativeCycleAddsItsStartValue() throws {
+        let driver = FrameDriver()
+        let a = basic("position.x", from: .number(5), to: .number(10)) {
+            $0.isCumulative = true; $0.autoreverses = true; $0.repeatCount = 2
+        }
+        let layer = try driver.layer(with: a)
+        driver.frame(at: 2.5)
+        #expect(close(layer.point(.position, .presentation).x, 12.5))
+    }
+
     @Test func presentationFollowsTheTimingFunction() throws {
         let driver = FrameDriver()
         let a = basic("position.x", from: .number(0), to: .number(100)) { $0.timingFunction = .easeIn }

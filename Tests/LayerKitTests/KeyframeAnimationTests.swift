@@ -102,6 +102,22 @@ struct KeyframeAnimationTests {
         #expect(close(outOfRange[0], 5))
     }
 
+    /// A cumulative cycle adds the value the previous cycle ended on: its last keyframe.
+    @Test func cumulativeKeyframesAddTheLastValueEachCycle() throws {
+        let a = keyframes(values: [5, 10, 8]) { $0.isCumulative = true; $0.repeatCount = 3 }
+        let xs = try x(at: [0.25, 1.25, 2.5], a)
+        #expect(close(xs[0], 7.5) && close(xs[1], 15.5) && close(xs[2], 26), "\(xs)")
+        let point = KeyframeAnimation(keyPath: "position")
+        point.values = [Point(x: 5, y: 1), Point(x: 10, y: 2), Point(x: 8, y: 3)].map { .point($0) }
+        point.isCumulative = true
+        point.repeatCount = 3
+        point.duration = 1
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: point)
+        driver.frame(at: 1.25)
+        #expect(layer.point(.position, .presentation) == Point(x: 15.5, y: 4.5))
+    }
+
     /// Seed 001's heart: transform keyframes of scales at frame-driven key times, ease-in-ease-out.
     @Test func keyframedScalesStayScales() throws {
         let scales: [(Double, Double)] = [(1, 1), (1.3, 0.7), (0.8, 1.2), (1.25, 0.85), (0.93, 1.08), (1.1, 0.9), (0.98, 1.03), (1, 1)]

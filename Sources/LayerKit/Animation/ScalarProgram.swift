@@ -281,6 +281,7 @@ final class ScalarProgram: ManagedBuffer<ScalarProgram.Header, ScalarProgram.Ste
                 }
                 let track = Int(step.pointee.keyframes)
                 let v = AttachedAnimation.scalarValue(at: eased, iteration: iteration, cumulative: flags.contains(.cumulative),
+                                                      autoreverses: flags.contains(.autoreverses),
                                                       from: step.pointee.from, to: step.pointee.to,
                                                       keyframes: track >= 0 ? h.pointee.tracks[track] : nil)
                 let additive = flags.contains(.additive)
