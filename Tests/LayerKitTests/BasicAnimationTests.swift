@@ -70,6 +70,28 @@ struct BasicAnimationTests {
         #expect(close(layer.point(.position, .presentation).x, 12.5))
     }
 
+    /// `byValue` alone on a gradient's `colors` runs from the model's colours to them plus it,
+    /// colour by colour.
+    @Test func byValueAloneOnGradientColorsStartsFromTheModelColors() throws {
+        let driver = FrameDriver()
+        let gradient = GradientLayer(scene: driver.scene)
+        try driver.root.addSublayer(gradient)
+        let model = [Color(r: 0.2, g: 0.3, b: 0.4, a: 0.5), Color(r: 0.4, g: 0.3, b: 0.2, a: 0.5)]
+        driver.scene.perform(actionsDisabled: true) { gradient[.colors] = .colors(model) }
+        let by = Color(r: 0.2, g: 0.1, b: 0.2, a: 0.1)
+        try gradient.addAnimation(basic("colors", by: .colors([by, by])), forKey: "tint")
+        driver.frame(at: 0.5)
+        guard case .colors(let shown) = gradient.value(.colors, .presentation) else {
+            Issue.record("colors are not colours")
+            return
+        }
+        let expected = [Color(r: 0.3, g: 0.35, b: 0.5, a: 0.55), Color(r: 0.5, g: 0.35, b: 0.3, a: 0.55)]
+        #expect(shown.count == 2)
+        for (a, b) in zip(shown, expected) {
+            #expect(close(a.r, b.r) && close(a.g, b.g) && close(a.b, b.b) && close(a.a, b.a), "\(a) vs \(b)")
+        }
+    }
+
     @Test func presentationFollowsTheTimingFunction() throws {
         let driver = FrameDriver()
         let a = basic("position.x", from: .number(0), to: .number(100)) { $0.timingFunction = .easeIn }
