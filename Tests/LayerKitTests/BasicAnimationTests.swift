@@ -92,6 +92,34 @@ struct BasicAnimationTests {
         }
     }
 
+    /// A reversed animation on a layer: compiled (`position.x`) and general (`position`) alike,
+    /// it plays from its timeOffset back to its start, then stops and is removed.
+    @Test(arguments: ["position.x", "position"])
+    func negativeSpeedPlaysTheAnimationBackwards(_ keyPath: String) throws {
+        let number = keyPath == "position.x"
+        func value(_ x: Double) -> AnimationValue { number ? .number(x) : .point(Point(x: x, y: 0)) }
+        let driver = FrameDriver()
+        var finished: Bool?
+        let a = basic(keyPath, from: value(0), to: value(100), duration: 2) {
+            $0.speed = -1
+            $0.timeOffset = 2
+            $0.onStop = { _, done in finished = done }
+        }
+        let layer = try driver.layer(with: a) { l in
+            driver.scene.perform(actionsDisabled: true) { l[.position] = .point(Point(x: 7, y: 0)) }
+        }
+        var xs: [Double] = []
+        for t in [0.0, 0.5, 1.5] {
+            driver.frame(at: t)
+            xs.append(layer.point(.position, .presentation).x)
+        }
+        #expect(close(xs[0], 100) && close(xs[1], 75) && close(xs[2], 25), "\(xs)")
+        driver.frame(at: 2.1)
+        #expect(finished == true)
+        #expect(layer.animationKeys().isEmpty)
+        #expect(layer.point(.position, .presentation).x == 7)
+    }
+
     @Test func presentationFollowsTheTimingFunction() throws {
         let driver = FrameDriver()
         let a = basic("position.x", from: .number(0), to: .number(100)) { $0.timingFunction = .easeIn }
