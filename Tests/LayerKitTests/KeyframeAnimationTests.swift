@@ -182,6 +182,94 @@ struct KeyframeAnimationTests {
         #expect(layer.point(.position, .presentation) == Point(x: 20, y: 0))
     }
 
+    /// The position of a `position` keyframe animation along `path` at each of `times`.
+    func positions(along path: Path, mode: CalculationMode = .linear, at times: [Double],
+                   configure: (KeyframeAnimation) -> Void = { _ in }) throws -> [Point] {
+        let a = KeyframeAnimation(keyPath: "position")
+        a.path = path
+        a.calculationMode = mode
+        a.duration = 1
+        configure(a)
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: a)
+        return times.map { t in
+            driver.frame(at: t)
+            return layer.point(.position, .presentation)
+        }
+    }
+
+    /// "Move-to segments do not define separate keyframe values": a move between subpaths is a
+    /// jump at the start of the next segment, in time and in length alike.
+    @Test(arguments: [CalculationMode.linear, .paced])
+    func aMoveBetweenSubpathsIsAJumpNotASegment(_ mode: CalculationMode) throws {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: 10, y: 0))
+        path.move(to: Point(x: 100, y: 100))
+        path.addLine(to: Point(x: 100, y: 110))
+        let ps = try positions(along: path, mode: mode, at: [0.25, 0.5, 0.75])
+        #expect(ps == [Point(x: 5, y: 0), Point(x: 100, y: 100), Point(x: 100, y: 105)], "\(ps)")
+    }
+
+    /// In "linear" mode a curve is traversed by its parameter: B(t) at t = the segment's progress.
+    @Test func linearModeFollowsACurveByItsParameter() throws {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addCurve(to: Point(x: 100, y: 0), control1: Point(x: 0, y: 100), control2: Point(x: 100, y: 100))
+        let p = try positions(along: path, at: [0.25])[0]
+        #expect(close(p.x, 15.625) && close(p.y, 56.25), "\(p)")
+    }
+
+    /// In "paced" mode the same curve is traversed at constant speed: a quarter of its length
+    /// (10.59, 48.35 by a fine sum; QuartzCore, measured: 10.65, 48.46).
+    @Test func pacedModeFollowsACurveByArcLength() throws {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addCurve(to: Point(x: 100, y: 0), control1: Point(x: 0, y: 100), control2: Point(x: 100, y: 100))
+        let p = try positions(along: path, mode: .paced, at: [0.25])[0]
+        #expect(close(p.x, 10.589, 0.02) && close(p.y, 48.353, 0.02), "\(p)")
+        #expect(close(p.x, 10.648, 0.15) && close(p.y, 48.460, 0.15))
+    }
+
+    /// Key times for a path count its keyframes: its start and each segment's end.
+    @Test func keyTimesForAPathCountItsStartAndSegmentEnds() throws {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: 10, y: 0))
+        path.addLine(to: Point(x: 10, y: 90))
+        let p = try positions(along: path, at: [0.25]) { $0.keyTimes = [0, 0.8, 1] }[0]
+        #expect(close(p.x, 3.125) && close(p.y, 0))
+    }
+
+    /// A closed subpath's closing line is a keyframe interval of its own.
+    @Test func aClosingLineIsASegment() throws {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: 10, y: 0))
+        path.addLine(to: Point(x: 0, y: 10))
+        path.closeSubpath()
+        let p = try positions(along: path, at: [5.0 / 6])[0]
+        #expect(close(p.x, 0) && close(p.y, 5))
+    }
+
+    /// rotationMode turns the layer along the curve's tangent where it is.
+    @Test func rotationModeFollowsTheCurvesTangent() throws {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addCurve(to: Point(x: 100, y: 0), control1: Point(x: 0, y: 100), control2: Point(x: 100, y: 100))
+        let a = KeyframeAnimation(keyPath: "position")
+        a.path = path
+        a.duration = 1
+        a.rotationMode = .auto
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: a)
+        driver.frame(at: 0.25)
+        // B′(0.25) = 3 (37.5, 50): the angle atan2(50, 37.5).
+        let angle = atan2(50.0, 37.5)
+        let m = layer.transform(.transform, .presentation)
+        #expect(close(m.m11, cos(angle), 1e-9) && close(m.m12, sin(angle), 1e-9))
+    }
+
     @Test func aValueOfTheWrongKindIsReportedWithItsPosition() {
         let driver = FrameDriver()
         let layer = driver.committedLayer()

@@ -146,7 +146,7 @@ final class AttachedAnimation {
         case let keyframe as KeyframeAnimation:
             for (i, value) in keyframe.values.enumerated() { _ = try check(value, "values[\(i + 1)]") }
             let track = KeyframeTrack(keyframe, kind: kind)
-            if track.rotationMode != nil && !track.pathSegments.isEmpty {
+            if track.rotationMode != nil && track.path != nil {
                 mask |= PropertyRegistry.spec(.transform).bit
             }
             content = .keyframe(track)
@@ -169,7 +169,7 @@ final class AttachedAnimation {
                 plan = .scalarBasic
             }
         case .keyframe(let track):
-            guard track.pathSegments.isEmpty, track.outTangents.isEmpty, !track.values.isEmpty else { return }
+            guard track.path == nil, track.outTangents.isEmpty, !track.values.isEmpty else { return }
             var curves: [TimingCurve] = []
             if track.mode != .paced && track.mode != .cubicPaced { curves = track.functions.map { TimingCurve($0) } }
             if curves.contains(where: \.isCustom) { return }
