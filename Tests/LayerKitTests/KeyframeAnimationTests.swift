@@ -43,8 +43,9 @@ struct KeyframeAnimationTests {
         #expect(xs == [1, 2, 2, 3])
         let bounded = try x(at: [0.1, 0.3, 0.7], keyframes(values: [1, 2, 3], keyTimes: [0, 0.2, 0.6, 1], mode: .discrete))
         #expect(bounded == [1, 2, 3])
+        // One key time per value is one too few for "discrete": ignored, the values fill thirds.
         let nTimes = try x(at: [0.1, 0.3, 0.7], keyframes(values: [1, 2, 3], keyTimes: [0, 0.2, 0.6], mode: .discrete))
-        #expect(nTimes == [1, 2, 3])
+        #expect(nTimes == [1, 1, 3])
     }
 
     @Test func pacedSpacesValuesForConstantSpeed() throws {
@@ -77,8 +78,9 @@ struct KeyframeAnimationTests {
         #expect(xs[1] > 10 && xs[1] < 30)
     }
 
-    /// Seed 003's shake: eight values with nine key times, additive on position.x.
-    @Test func extraKeyTimesAreIgnoredAsInSeed003() throws {
+    /// Seed 003's shake: eight values with nine key times, additive on position.x. The count
+    /// breaks Apple's rule, so the key times are ignored and the values spaced 0.4 / 7 s apart.
+    @Test func keyTimesOfTheWrongCountAreIgnoredAsInSeed003() throws {
         let a = keyframes(values: [0, 10, -10, 10, -5, 5, -5, 0], keyTimes: [0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1]) {
             $0.isAdditive = true
             $0.duration = 0.4
@@ -90,7 +92,44 @@ struct KeyframeAnimationTests {
             driver.frame(at: t)
             xs.append(layer.point(.position, .presentation).x)
         }
-        #expect(close(xs[0], 105)); #expect(close(xs[1], 110)); #expect(close(xs[2], 90)); #expect(close(xs[3], 100))
+        #expect(close(xs[0], 104.375)); #expect(close(xs[1], 108.75)); #expect(close(xs[2], 95))
+        #expect(close(xs[3], 97.8125))
+    }
+
+    /// Key times that break a rule are ignored (the values evenly spaced: 5 at a quarter), and
+    /// `keyTimesProblem` says which rule.
+    @Test(arguments: [
+        ([0, 0.8, 1], CalculationMode.linear, nil as String?),
+        ([0, 1], .linear, "2 key times for 3 values (\"linear\" takes one per value)"),
+        ([0, 0.2, 0.5, 1], .cubic, "4 key times for 3 values (\"cubic\" takes one per value)"),
+        ([0.2, 0.5, 1], .linear, "the first key time is 0.2, not 0"),
+        ([0, 0.5, 0.8], .linear, "the last key time is 0.8, not 1"),
+        ([-1, 0.5, 1], .linear, "key time 1 (-1.0) is outside 0...1"),
+        ([0, 0.75, 0.5], .linear, "key time 3 (0.5) is less than the one before it (0.75)"),
+        ([0, .nan, 1], .linear, "key time 2 is nan"),
+        ([0, .infinity, 1], .linear, "key time 2 is inf"),
+        ([0, 0.5, 1], .discrete, "3 key times for 3 values (\"discrete\" takes one more than the values)"),
+        ([0, 0.1, 1], .paced, nil),
+    ])
+    func keyTimesThatBreakARuleAreIgnored(_ keyTimes: [Double], mode: CalculationMode, problem: String?) throws {
+        let a = keyframes(values: [0, 10, 100], keyTimes: keyTimes, mode: mode)
+        #expect(a.keyTimesProblem(forValueKind: .number) == problem)
+        guard mode == .linear else { return }
+        let x = try x(at: [0.25], a)[0]
+        #expect(close(x, problem == nil ? 3.125 : 5), "\(x)")
+    }
+
+    @Test func aPathsKeyTimesAreCheckedAgainstItsKeyframes() throws {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: 10, y: 0))
+        path.addLine(to: Point(x: 10, y: 90))
+        let a = KeyframeAnimation(keyPath: "position")
+        a.path = path
+        a.keyTimes = [0, 0.2]
+        #expect(a.keyTimesProblem(forValueKind: .point) == "2 key times for 3 path keyframes (\"linear\" takes one per value)")
+        let p = try positions(along: path, at: [0.25]) { $0.keyTimes = [0, 0.2] }[0]
+        #expect(close(p.x, 5) && close(p.y, 0))
     }
 
     @Test func tooFewOrUnorderedKeyTimesFallBackToEvenSpacing() throws {

@@ -74,31 +74,23 @@ struct KeyframeTrack {
         times = []
         let n = values.count
         guard n > 0 else { return }
+        // Key times that break Apple's rules are ignored (see KeyframeAnimation+KeyTimes).
+        var given: [Double]?
+        if let keyTimes = a.keyTimes, !keyTimes.isEmpty, n > 1,
+           KeyframeAnimation.keyTimesProblem(keyTimes, keyframes: n, noun: "values", mode: mode) == nil {
+            given = keyTimes
+        }
         switch mode {
         case .paced, .cubicPaced:
             times = KeyframeTrack.pacedTimes(distances: segmentLengths())
         case .discrete:
-            times = KeyframeTrack.validTimes(a.keyTimes, count: n + 1)
-                ?? KeyframeTrack.validTimes(a.keyTimes, count: n).map { $0 + [1] }
-                ?? (0...n).map { Double($0) / Double(n) }
+            times = given ?? (0...n).map { Double($0) / Double(n) }
         case .linear, .cubic:
-            times = KeyframeTrack.validTimes(a.keyTimes, count: n)
-                ?? (n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) })
+            times = given ?? (n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) })
         }
         if (mode == .cubic || mode == .cubicPaced) && path == nil && kind != .transform {
             computeTangents(tension: a.tensionValues ?? [], continuity: a.continuityValues ?? [], bias: a.biasValues ?? [])
         }
-    }
-
-    /// The first `count` key times when they rise within 0…1 and there are enough of them.
-    static func validTimes(_ keyTimes: [Double]?, count: Int) -> [Double]? {
-        guard let keyTimes, keyTimes.count >= count, count > 0 else { return nil }
-        let used = Array(keyTimes.prefix(count))
-        for (i, t) in used.enumerated() {
-            guard t.isFinite, t >= 0, t <= 1 else { return nil }
-            if i > 0 && t < used[i - 1] { return nil }
-        }
-        return used
     }
 
     static func pacedTimes(distances: [Double]) -> [Double] {
