@@ -137,8 +137,7 @@ final class AttachedAnimation {
             let track = BasicTrack(from: try check(spring.fromValue, "fromValue"), to: try check(spring.toValue, "toValue"),
                                    by: try check(spring.byValue, "byValue"), previous: previous,
                                    additive: property.isAdditive, zero: zero)
-            content = .spring(track, SpringSolution(mass: spring.mass, stiffness: spring.stiffness,
-                                                    damping: spring.damping, initialVelocity: spring.initialVelocity))
+            content = .spring(track, spring.solution)
         case let basic as BasicAnimation:
             content = .basic(BasicTrack(from: try check(basic.fromValue, "fromValue"), to: try check(basic.toValue, "toValue"),
                                         by: try check(basic.byValue, "byValue"), previous: previous,
