@@ -103,6 +103,36 @@ struct SpringAndGroupTests {
         #expect((spring(damping: 40, allows: true).copy() as? SpringAnimation)?.allowsOverdamping == true)
     }
 
+    /// iOS 17's perceptualDuration and bounce, derived as QuartzCore derives them.
+    @Test func perceptualDurationAndBounceMakeASpring() {
+        let s = SpringAnimation(keyPath: "position.x", perceptualDuration: 1, bounce: 0.5)
+        #expect(s.allowsOverdamping && s.mass == 1)
+        #expect(close(s.stiffness, 4 * .pi * .pi, 1e-12) && close(s.damping, 2 * .pi, 1e-12))
+        #expect(close(s.perceptualDuration, 1, 1e-12) && close(s.bounce, 0.5, 1e-12))
+        #expect(close(s.duration, s.settlingDuration, 1e-12))
+        #expect(abs(s.settlingDuration - 2.3438753795710707) < 0.02)
+        let over = SpringAnimation(keyPath: "position.x", perceptualDuration: 1, bounce: -0.5)
+        #expect(close(over.damping, 8 * .pi, 1e-12) && close(over.bounce, -0.5, 1e-12))
+        // ζ = 2: the slow root −2π(2 − √3) brings 1.0774 e^(−1.6836 t) under 0.001 after
+        // 4.15 s, and the 0.1 s walk says 4.2.
+        #expect(close(over.settlingDuration, 4.2, 1e-9))
+        let brief = SpringAnimation(keyPath: "position.x", perceptualDuration: 0.5, bounce: 0.3)
+        #expect(close(brief.stiffness, pow(4 * .pi, 2), 1e-9) && close(brief.damping, 0.7 * 8 * .pi, 1e-9))
+        // The default spring, read the new way.
+        let plain = SpringAnimation(keyPath: "position.x")
+        #expect(close(plain.perceptualDuration, 2 * .pi / 10, 1e-12) && close(plain.bounce, 0.5, 1e-12))
+        plain.damping = 40
+        #expect(close(plain.bounce, -0.5, 1e-12))
+    }
+
+    /// A bounce of −1 damps infinitely: the spring is at its target at once.
+    @Test func aBounceOfMinusOneRestsAtOnce() throws {
+        let s = SpringAnimation(keyPath: "position.x", perceptualDuration: 1, bounce: -1)
+        #expect(s.damping == .infinity && s.bounce == -1 && s.settlingDuration == 0)
+        s.fromValue = .number(0); s.toValue = .number(100)
+        #expect(try springX(s, at: [0.1]) == [100])
+    }
+
     @Test func groupChildrenRunInTheGroupsTime() throws {
         let child = basic("opacity", from: .number(0), to: .number(1), duration: 1) { $0.beginTime = 0.5 }
         let other = basic("position.x", from: .number(0), to: .number(100), duration: 4)
