@@ -188,6 +188,9 @@
 ---@field stiffness number
 ---@field damping number
 ---@field initialVelocity number
+---@field allowsOverdamping boolean
+---@field perceptualDuration number
+---@field bounce number
 ---@field settlingDuration number
 
 ---@class KeyframeAnimation: PropertyAnimation
