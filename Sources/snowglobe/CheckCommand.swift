@@ -6,12 +6,13 @@ import Playback
 
 /// `snowglobe check SCRIPT`: runs a script headless on the tick clock, exactly as the window
 /// would (timers, display links, completions, tasks), without drawing; prints what it prints
-/// and every error; exits 1 if there was one.
+/// and every error, then its warnings (what Core Animation would quietly ignore); exits 1 if
+/// there was an error.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run a script headless for a while and report its errors.",
-        discussion: "Exits 0 when the script ran without an error, 1 otherwise. The same seed gives the same output."
+        discussion: "Exits 0 when the script ran without an error, 1 otherwise. Warnings (keyTimes Core Animation would ignore …) go to standard error after the run. The same seed gives the same output."
     )
 
     @Argument(help: "The Lua script to run.")
@@ -39,6 +40,7 @@ struct CheckCommand: ParsableCommand {
         do { runner = try ScriptLauncher.start(script, seed: seed, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
         defer { runner.close() }
         runner.advance(to: Tick.index(atOrBefore: duration), log: input.log)
+        for warning in runner.host.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         if !runner.host.errors.isEmpty { throw ExitCode(1) }
     }
 }

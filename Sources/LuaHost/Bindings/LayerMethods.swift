@@ -125,6 +125,7 @@ private func addAnimation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer)
         } catch {
             throw lua.error("\(error)")
         }
+        KeyTimesWarning.check(lua, animation, on: layer, host: host)
         return 0
     }
 }

@@ -24,6 +24,13 @@ public final class ScriptHost {
     public private(set) var errors: [ScriptError] = []
     /// How many of the latest errors `errors` keeps at least.
     public static let maxKeptErrors = 1_000
+    /// The warnings so far, each different one once, oldest first (at most `maxKeptErrors`):
+    /// what the script asks for that Core Animation quietly ignores, such as keyTimes that
+    /// break its rules. `snowglobe check` prints them.
+    public private(set) var warnings: [String] = []
+    /// Receives each new warning, as it happens.
+    public var onWarning: ((String) -> Void)?
+    private var warned: Set<String> = []
     /// Makes images for `ca.Image` (files, circles, snowflakes); without one those calls fail.
     public var images: ImageProvider?
     /// Files the script read (itself, modules, images), for a viewer to watch.
@@ -163,6 +170,14 @@ public final class ScriptHost {
         if errors.count >= 2 * ScriptHost.maxKeptErrors { errors.removeFirst(errors.count - ScriptHost.maxKeptErrors) }
         onError?(error)
         return error
+    }
+
+    /// Records and announces `message` the first time it is given (and drops it once
+    /// `maxKeptErrors` different ones are kept).
+    func warn(_ message: String) {
+        guard warned.count < ScriptHost.maxKeptErrors, warned.insert(message).inserted else { return }
+        warnings.append(message)
+        onWarning?(message)
     }
 
     private func reportUnbalanced(_ count: Int, in context: String) {
