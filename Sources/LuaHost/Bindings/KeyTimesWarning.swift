@@ -36,6 +36,8 @@ enum KeyTimesWarning {
         }
         let layerName = layer.name.map { "layer '\($0)'" } ?? "a \(layer.kind.rawValue)"
         let subject = "KeyframeAnimation on '\(keyframes.keyPath)'" + (position.isEmpty ? " of \(layerName)" : "")
-        host.warn("\(position)warning: keyTimes ignored, values spaced evenly: \(problem) (\(subject))")
+        let message = "\(position)warning: keyTimes ignored, values spaced evenly: \(problem) (\(subject))"
+        guard host.warnedKeyTimes.count < ScriptHost.maxKeptErrors, host.warnedKeyTimes.insert(message).inserted else { return }
+        host.warn(message)
     }
 }

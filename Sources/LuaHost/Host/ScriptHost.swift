@@ -19,18 +19,17 @@ public final class ScriptHost {
     public var output: (String) -> Void = { print($0) }
     /// Receives every error, as it happens.
     public var onError: ((ScriptError) -> Void)?
+    /// Receives every warning ("main.lua:3: warning: …"), as it happens.
+    public var onWarning: ((String) -> Void)?
+    /// The warnings so far, oldest first.
+    public private(set) var warnings: [String] = []
+    /// The keyTimes warnings already given (each is given once).
+    var warnedKeyTimes: Set<String> = []
     /// The errors so far, oldest first: the last ``maxKeptErrors`` at least (a script failing in
     /// every frame must not fill the memory of a viewer left running).
     public private(set) var errors: [ScriptError] = []
     /// How many of the latest errors `errors` keeps at least.
     public static let maxKeptErrors = 1_000
-    /// The warnings so far, each different one once, oldest first (at most `maxKeptErrors`):
-    /// what the script asks for that Core Animation quietly ignores, such as keyTimes that
-    /// break its rules. `snowglobe check` prints them.
-    public private(set) var warnings: [String] = []
-    /// Receives each new warning, as it happens.
-    public var onWarning: ((String) -> Void)?
-    private var warned: Set<String> = []
     /// Makes images for `ca.Image` (files, circles, snowflakes); without one those calls fail.
     public var images: ImageProvider?
     /// Files the script read (itself, modules, images), for a viewer to watch.
@@ -172,11 +171,9 @@ public final class ScriptHost {
         return error
     }
 
-    /// Records and announces `message` the first time it is given (and drops it once
-    /// `maxKeptErrors` different ones are kept).
+    /// Records and announces a warning.
     func warn(_ message: String) {
-        guard warned.count < ScriptHost.maxKeptErrors, warned.insert(message).inserted else { return }
-        warnings.append(message)
+        if warnings.count < ScriptHost.maxKeptErrors { warnings.append(message) }
         onWarning?(message)
     }
 
