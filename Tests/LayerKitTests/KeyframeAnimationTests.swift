@@ -27,6 +27,34 @@ struct KeyframeAnimationTests {
         }
     }
 
+    /// A one-second `position` animation along `path`.
+    func following(_ path: Path, mode: CalculationMode = .linear,
+                   configure: (KeyframeAnimation) -> Void = { _ in }) -> KeyframeAnimation {
+        let a = KeyframeAnimation(keyPath: "position")
+        a.path = path
+        a.calculationMode = mode
+        a.duration = 1
+        configure(a)
+        return a
+    }
+
+    /// Two lines from the origin: `dx` along x, then `dy` along y.
+    func twoLines(_ dx: Double, _ dy: Double) -> Path {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: dx, y: 0))
+        path.addLine(to: Point(x: dx, y: dy))
+        return path
+    }
+
+    /// An arch: a cubic curve from (0, 0) to (100, 0) with its controls at (0, 100) and (100, 100).
+    func arch() -> Path {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addCurve(to: Point(x: 100, y: 0), control1: Point(x: 0, y: 100), control2: Point(x: 100, y: 100))
+        return path
+    }
+
     @Test func linearFollowsKeyTimes() throws {
         let xs = try x(at: [0, 0.25, 0.5, 0.75, 0.999], keyframes(values: [0, 10, 30], keyTimes: [0, 0.5, 1]))
         #expect(close(xs[0], 0)); #expect(close(xs[1], 5)); #expect(close(xs[2], 10)); #expect(close(xs[3], 20))
@@ -120,15 +148,9 @@ struct KeyframeAnimationTests {
     }
 
     @Test func aPathsKeyTimesAreCheckedAgainstItsKeyframes() throws {
-        var path = Path()
-        path.move(to: Point(x: 0, y: 0))
-        path.addLine(to: Point(x: 10, y: 0))
-        path.addLine(to: Point(x: 10, y: 90))
-        let a = KeyframeAnimation(keyPath: "position")
-        a.path = path
-        a.keyTimes = [0, 0.2]
+        let a = following(twoLines(10, 90)) { $0.keyTimes = [0, 0.2] }
         #expect(a.keyTimesProblem(forValueKind: .point) == "2 key times for 3 path keyframes (\"linear\" takes one per value)")
-        let p = try positions(along: path, at: [0.25]) { $0.keyTimes = [0, 0.2] }[0]
+        let p = try positions(along: twoLines(10, 90), at: [0.25]) { $0.keyTimes = [0, 0.2] }[0]
         #expect(close(p.x, 5) && close(p.y, 0))
     }
 
@@ -187,16 +209,8 @@ struct KeyframeAnimationTests {
     }
 
     @Test func positionFollowsAPathAndTurnsWithIt() throws {
-        var path = Path()
-        path.move(to: Point(x: 0, y: 0))
-        path.addLine(to: Point(x: 100, y: 0))
-        path.addLine(to: Point(x: 100, y: 100))
-        let a = KeyframeAnimation(keyPath: "position")
-        a.path = path
-        a.duration = 1
-        a.rotationMode = .auto
         let driver = FrameDriver()
-        let layer = try driver.layer(with: a)
+        let layer = try driver.layer(with: following(twoLines(100, 100)) { $0.rotationMode = .auto })
         driver.frame(at: 0.25)
         #expect(layer.point(.position, .presentation) == Point(x: 50, y: 0))
         driver.frame(at: 0.75)
@@ -207,30 +221,14 @@ struct KeyframeAnimationTests {
     }
 
     @Test func pacedPathMovesAtConstantSpeed() throws {
-        var path = Path()
-        path.move(to: Point(x: 0, y: 0))
-        path.addLine(to: Point(x: 30, y: 0))
-        path.addLine(to: Point(x: 30, y: 10))
-        let a = KeyframeAnimation(keyPath: "position")
-        a.path = path
-        a.calculationMode = .paced
-        a.duration = 1
-        let driver = FrameDriver()
-        let layer = try driver.layer(with: a)
-        driver.frame(at: 0.5)
-        #expect(layer.point(.position, .presentation) == Point(x: 20, y: 0))
+        #expect(try positions(along: twoLines(30, 10), mode: .paced, at: [0.5]) == [Point(x: 20, y: 0)])
     }
 
     /// The position of a `position` keyframe animation along `path` at each of `times`.
     func positions(along path: Path, mode: CalculationMode = .linear, at times: [Double],
                    configure: (KeyframeAnimation) -> Void = { _ in }) throws -> [Point] {
-        let a = KeyframeAnimation(keyPath: "position")
-        a.path = path
-        a.calculationMode = mode
-        a.duration = 1
-        configure(a)
         let driver = FrameDriver()
-        let layer = try driver.layer(with: a)
+        let layer = try driver.layer(with: following(path, mode: mode, configure: configure))
         return times.map { t in
             driver.frame(at: t)
             return layer.point(.position, .presentation)
@@ -252,31 +250,21 @@ struct KeyframeAnimationTests {
 
     /// In "linear" mode a curve is traversed by its parameter: B(t) at t = the segment's progress.
     @Test func linearModeFollowsACurveByItsParameter() throws {
-        var path = Path()
-        path.move(to: Point(x: 0, y: 0))
-        path.addCurve(to: Point(x: 100, y: 0), control1: Point(x: 0, y: 100), control2: Point(x: 100, y: 100))
-        let p = try positions(along: path, at: [0.25])[0]
+        let p = try positions(along: arch(), at: [0.25])[0]
         #expect(close(p.x, 15.625) && close(p.y, 56.25), "\(p)")
     }
 
     /// In "paced" mode the same curve is traversed at constant speed: a quarter of its length
     /// (10.59, 48.35 by a fine sum; QuartzCore, measured: 10.65, 48.46).
     @Test func pacedModeFollowsACurveByArcLength() throws {
-        var path = Path()
-        path.move(to: Point(x: 0, y: 0))
-        path.addCurve(to: Point(x: 100, y: 0), control1: Point(x: 0, y: 100), control2: Point(x: 100, y: 100))
-        let p = try positions(along: path, mode: .paced, at: [0.25])[0]
+        let p = try positions(along: arch(), mode: .paced, at: [0.25])[0]
         #expect(close(p.x, 10.589, 0.02) && close(p.y, 48.353, 0.02), "\(p)")
         #expect(close(p.x, 10.648, 0.15) && close(p.y, 48.460, 0.15))
     }
 
     /// Key times for a path count its keyframes: its start and each segment's end.
     @Test func keyTimesForAPathCountItsStartAndSegmentEnds() throws {
-        var path = Path()
-        path.move(to: Point(x: 0, y: 0))
-        path.addLine(to: Point(x: 10, y: 0))
-        path.addLine(to: Point(x: 10, y: 90))
-        let p = try positions(along: path, at: [0.25]) { $0.keyTimes = [0, 0.8, 1] }[0]
+        let p = try positions(along: twoLines(10, 90), at: [0.25]) { $0.keyTimes = [0, 0.8, 1] }[0]
         #expect(close(p.x, 3.125) && close(p.y, 0))
     }
 
@@ -293,15 +281,8 @@ struct KeyframeAnimationTests {
 
     /// rotationMode turns the layer along the curve's tangent where it is.
     @Test func rotationModeFollowsTheCurvesTangent() throws {
-        var path = Path()
-        path.move(to: Point(x: 0, y: 0))
-        path.addCurve(to: Point(x: 100, y: 0), control1: Point(x: 0, y: 100), control2: Point(x: 100, y: 100))
-        let a = KeyframeAnimation(keyPath: "position")
-        a.path = path
-        a.duration = 1
-        a.rotationMode = .auto
         let driver = FrameDriver()
-        let layer = try driver.layer(with: a)
+        let layer = try driver.layer(with: following(arch()) { $0.rotationMode = .auto })
         driver.frame(at: 0.25)
         // B′(0.25) = 3 (37.5, 50): the angle atan2(50, 37.5).
         let angle = atan2(50.0, 37.5)
