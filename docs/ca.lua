@@ -332,6 +332,9 @@
 ---@field stiffness number
 ---@field damping number
 ---@field initialVelocity number
+---@field allowsOverdamping boolean
+---@field perceptualDuration number
+---@field bounce number
 ---@field settlingDuration number
 
 ---@class SpringAnimationProps: BasicAnimationProps
@@ -339,6 +342,9 @@
 ---@field stiffness? number
 ---@field damping? number
 ---@field initialVelocity? number
+---@field allowsOverdamping? boolean
+---@field perceptualDuration? number
+---@field bounce? number
 
 ---@class KeyframeAnimation: PropertyAnimation
 ---@field values any[]

@@ -38,6 +38,16 @@ extension LuaState {
         return LuaRaise()
     }
 
+    /// "file:line: " for the function at `level` (1: the caller of the running function), as
+    /// `error` starts its message; "" when that function is not a Lua function. For a message
+    /// that is reported but not raised, such as a warning.
+    public func position(level: Int32 = 1) -> String {
+        push("")
+        sg_prefixwhere(L, level)
+        defer { pop() }
+        return toString(at: -1) ?? ""
+    }
+
     /// The name `luaL_typeerror` gives the value at `index`: its metatable's `__name` (a Swift
     /// object's registered type name), "light userdata", or the basic type name.
     public func typeNameForError(at index: Int32) -> String {

@@ -6,16 +6,18 @@ import Playback
 
 /// `snowglobe check SCRIPT`: runs a script headless on the tick clock, exactly as the window
 /// would (timers, display links, completions, tasks), without drawing; prints what it prints
-/// and every error, and warns of assignments to undeclared globals; exits 1 if there was an
-/// error, else says on standard error what it ran.
+/// and every error, and warns of assignments to undeclared globals and of what Core Animation
+/// would quietly ignore (keyTimes that break its rules); exits 1 if there was an error, else
+/// says on standard error what it ran.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run a script headless for a while and report its errors.",
         discussion: """
             Exits 0 when the script ran without an error (saying on standard error what ran), 1 otherwise. \
-            Warns of an assignment that makes a new global (usually a misspelt local); declare a global \
-            on purpose with rawset(_G, "name", value). The same seed gives the same output.
+            Warns of an assignment that makes a new global (usually a misspelt local; declare a global \
+            on purpose with rawset(_G, "name", value)) and of keyTimes Core Animation would ignore. \
+            The same seed gives the same output.
             """
     )
 

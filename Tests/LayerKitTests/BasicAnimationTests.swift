@@ -42,6 +42,84 @@ struct BasicAnimationTests {
         #expect(close(layer.point(.position, .presentation).x, 25))
     }
 
+    /// Apple: each cycle shows "the value at the end of the previous repeat cycle, plus the value
+    /// of the current repeat cycle": from 5 to 10, the second cycle runs 15 → 20.
+    @Test(arguments: ["position.x", "position"])
+    func eachCumulativeCycleAddsTheValueThePreviousOneEndedOn(_ keyPath: String) throws {
+        let number = keyPath == "position.x"
+        func value(_ x: Double) -> AnimationValue { number ? .number(x) : .point(Point(x: x, y: 0)) }
+        let driver = FrameDriver()
+        let a = basic(keyPath, from: value(5), to: value(10)) { $0.isCumulative = true; $0.repeatCount = 3 }
+        let layer = try driver.layer(with: a)
+        var xs: [Double] = []
+        for t in [0.5, 1.5, 2.5] {
+            driver.frame(at: t)
+            xs.append(layer.point(.position, .presentation).x)
+        }
+        #expect(close(xs[0], 7.5) && close(xs[1], 17.5) && close(xs[2], 27.5), "\(xs)")
+    }
+
+    /// An autoreversing cycle ends where it began, so that is what the next one adds.
+    @Test func anAutoreversedCumulativeCycleAddsItsStartValue() throws {
+        let driver = FrameDriver()
+        let a = basic("position.x", from: .number(5), to: .number(10)) {
+            $0.isCumulative = true; $0.autoreverses = true; $0.repeatCount = 2
+        }
+        let layer = try driver.layer(with: a)
+        driver.frame(at: 2.5)
+        #expect(close(layer.point(.position, .presentation).x, 12.5))
+    }
+
+    /// `byValue` alone on a gradient's `colors` runs from the model's colours to them plus it,
+    /// colour by colour.
+    @Test func byValueAloneOnGradientColorsStartsFromTheModelColors() throws {
+        let driver = FrameDriver()
+        let gradient = GradientLayer(scene: driver.scene)
+        try driver.root.addSublayer(gradient)
+        let model = [Color(r: 0.2, g: 0.3, b: 0.4, a: 0.5), Color(r: 0.4, g: 0.3, b: 0.2, a: 0.5)]
+        driver.scene.perform(actionsDisabled: true) { gradient[.colors] = .colors(model) }
+        let by = Color(r: 0.2, g: 0.1, b: 0.2, a: 0.1)
+        try gradient.addAnimation(basic("colors", by: .colors([by, by])), forKey: "tint")
+        driver.frame(at: 0.5)
+        guard case .colors(let shown) = gradient.value(.colors, .presentation) else {
+            Issue.record("colors are not colours")
+            return
+        }
+        let expected = [Color(r: 0.3, g: 0.35, b: 0.5, a: 0.55), Color(r: 0.5, g: 0.35, b: 0.3, a: 0.55)]
+        #expect(shown.count == 2)
+        for (a, b) in zip(shown, expected) {
+            #expect(close(a.r, b.r) && close(a.g, b.g) && close(a.b, b.b) && close(a.a, b.a), "\(a) vs \(b)")
+        }
+    }
+
+    /// A reversed animation on a layer: compiled (`position.x`) and general (`position`) alike,
+    /// it plays from its timeOffset back to its start, then stops and is removed.
+    @Test(arguments: ["position.x", "position"])
+    func negativeSpeedPlaysTheAnimationBackwards(_ keyPath: String) throws {
+        let number = keyPath == "position.x"
+        func value(_ x: Double) -> AnimationValue { number ? .number(x) : .point(Point(x: x, y: 0)) }
+        let driver = FrameDriver()
+        var finished: Bool?
+        let a = basic(keyPath, from: value(0), to: value(100), duration: 2) {
+            $0.speed = -1
+            $0.timeOffset = 2
+            $0.onStop = { _, done in finished = done }
+        }
+        let layer = try driver.layer(with: a) { l in
+            driver.scene.perform(actionsDisabled: true) { l[.position] = .point(Point(x: 7, y: 0)) }
+        }
+        var xs: [Double] = []
+        for t in [0.0, 0.5, 1.5] {
+            driver.frame(at: t)
+            xs.append(layer.point(.position, .presentation).x)
+        }
+        #expect(close(xs[0], 100) && close(xs[1], 75) && close(xs[2], 25), "\(xs)")
+        driver.frame(at: 2.1)
+        #expect(finished == true)
+        #expect(layer.animationKeys().isEmpty)
+        #expect(layer.point(.position, .presentation).x == 7)
+    }
+
     @Test func presentationFollowsTheTimingFunction() throws {
         let driver = FrameDriver()
         let a = basic("position.x", from: .number(0), to: .number(100)) { $0.timingFunction = .easeIn }

@@ -67,6 +67,53 @@ struct MediaTimingTests {
         }
     }
 
+    /// A negative speed runs the animation backwards from its timeOffset: local time is
+    /// (parent − beginTime) × speed + timeOffset, so it falls from the offset.
+    @Test func negativeSpeedRunsBackwardsFromTheTimeOffset() {
+        let t = timing { $0.speed = -1; $0.timeOffset = 1; $0.fillMode = .forwards }
+        #expect(close(t.sample(at: 0).fraction, 1))
+        #expect(close(t.sample(at: 0.25).fraction, 0.75))
+        #expect(close(t.sample(at: 0.75).fraction, 0.25))
+        #expect(t.sample(at: 0.75).phase == .active)
+        #expect(t.sample(at: 1).phase == .after)
+        #expect(close(t.sample(at: 5).fraction, 0))
+        #expect(close(t.endTime, 1))
+        let fast = timing { $0.speed = -2; $0.timeOffset = 1 }
+        #expect(close(fast.sample(at: 0.25).fraction, 0.5))
+        #expect(fast.sample(at: 0.5).phase == .after)
+        #expect(close(fast.endTime, 0.5))
+    }
+
+    /// Backwards, the time wraps around the active duration as it does forwards: from an
+    /// offset of 0 (the same moment as the end) a reversed animation plays all of it.
+    @Test func negativeSpeedWrapsAroundTheActiveDuration() {
+        let fromZero = timing { $0.speed = -1 }
+        #expect(close(fromZero.sample(at: 0).fraction, 1))
+        #expect(close(fromZero.sample(at: 0.25).fraction, 0.75))
+        #expect(fromZero.sample(at: 1).phase == .after)
+        let t = timing { $0.speed = -1; $0.timeOffset = 0.25; $0.repeatCount = 2; $0.fillMode = .both; $0.beginTime = 1 }
+        #expect(close(t.sample(at: 0).fraction, 0.25))
+        #expect(t.sample(at: 0).phase == .before)
+        #expect(close(t.sample(at: 1.2).fraction, 0.05))
+        let wrapped = t.sample(at: 1.5)
+        #expect(close(wrapped.fraction, 0.75))
+        #expect(wrapped.iteration == 1)
+        #expect(t.sample(at: 3).phase == .after)
+        #expect(close(t.sample(at: 3).fraction, 0.25))
+        #expect(close(t.endTime, 3))
+    }
+
+    /// An endless animation has no end to wrap around: backwards, it stops at its start.
+    @Test func negativeSpeedOnAnEndlessAnimationStopsAtItsStart() {
+        let t = timing { $0.speed = -1; $0.timeOffset = 2.5; $0.repeatCount = .infinity }
+        let s = t.sample(at: 1)
+        #expect(close(s.fraction, 0.5))
+        #expect(s.iteration == 1)
+        #expect(close(t.sample(at: 2.4).fraction, 0.1))
+        #expect(t.sample(at: 2.5).phase == .after)
+        #expect(close(t.endTime, 2.5))
+    }
+
     @Test func fractionalRepeatCountEndsPartWayThroughACycle() {
         let t = timing { $0.repeatCount = 2.5; $0.fillMode = .forwards }
         let mid = t.sample(at: 2.25)

@@ -53,9 +53,9 @@ struct SpringAndGroupTests {
     @Test func settlingDurationIsTheDefaultDuration() throws {
         let s = SpringAnimation(keyPath: "position.x")
         s.fromValue = .number(0); s.toValue = .number(100)
-        // Default spring: ζω₀ = 5, envelope amplitude √(1 + (5/ω_d)²).
+        // Default spring: ζω₀ = 5, the displacement bounded by (1 + 5/ω_d) e^(−5t).
         let wd = 10 * (0.75).squareRoot()
-        let expected = log((1 + 25 / (wd * wd)).squareRoot() / 0.001) / 5
+        let expected = log((1 + 5 / wd) / 0.001) / 5
         #expect(close(s.settlingDuration, expected, 1e-9))
         let driver = FrameDriver()
         let layer = try driver.layer(with: s)
@@ -63,6 +63,74 @@ struct SpringAndGroupTests {
         #expect(layer.animationKeys() == ["test"])
         driver.frame(at: expected + 0.05)
         #expect(layer.animationKeys().isEmpty)
+    }
+
+    /// QuartzCore's settling durations, as measured (by OpenCoreAnimation's authors) for mass 1
+    /// and stiffness 100, within 0.02 s; a spring damped past critical settles as a critical one.
+    @Test(arguments: [(10.0, 1.4727003346780927), (1, 13.91321015404625), (20, 1), (40, 1), (100, 1)])
+    func settlingDurationMatchesQuartzCore(damping: Double, measured: Double) {
+        let s = SpringAnimation(keyPath: "position.x")
+        s.damping = damping
+        #expect(abs(s.settlingDuration - measured) < 0.02, "\(s.settlingDuration)")
+    }
+
+    @Test func settlingDurationIsInTheParentsTime() {
+        let s = SpringAnimation(keyPath: "position.x")
+        let own = s.settlingDuration
+        s.speed = 2
+        #expect(close(s.settlingDuration, own / 2))
+        s.speed = -0.5
+        #expect(close(s.settlingDuration, own * 2))
+    }
+
+    /// Without allowsOverdamping (the default) a spring damped past critical moves exactly as a
+    /// critically damped one; with it, more slowly.
+    @Test func overdampingIsOnlyAllowedWhenAsked() throws {
+        func spring(damping: Double, allows: Bool) -> SpringAnimation {
+            let s = SpringAnimation(keyPath: "position.x")
+            s.fromValue = .number(0); s.toValue = .number(100); s.damping = damping
+            s.allowsOverdamping = allows
+            s.duration = 5
+            return s
+        }
+        let times = [0.1, 0.3, 0.5, 1]
+        let critical = try springX(spring(damping: 20, allows: false), at: times)
+        #expect(try springX(spring(damping: 40, allows: false), at: times) == critical)
+        let over = try springX(spring(damping: 40, allows: true), at: times)
+        #expect(zip(over, critical).allSatisfy { $0 < $1 }, "\(over) vs \(critical)")
+        #expect(spring(damping: 40, allows: true).settlingDuration > 1.5)
+        #expect(spring(damping: 40, allows: true).copy() is SpringAnimation)
+        #expect((spring(damping: 40, allows: true).copy() as? SpringAnimation)?.allowsOverdamping == true)
+    }
+
+    /// iOS 17's perceptualDuration and bounce, derived as QuartzCore derives them.
+    @Test func perceptualDurationAndBounceMakeASpring() {
+        let s = SpringAnimation(keyPath: "position.x", perceptualDuration: 1, bounce: 0.5)
+        #expect(s.allowsOverdamping && s.mass == 1)
+        #expect(close(s.stiffness, 4 * .pi * .pi, 1e-12) && close(s.damping, 2 * .pi, 1e-12))
+        #expect(close(s.perceptualDuration, 1, 1e-12) && close(s.bounce, 0.5, 1e-12))
+        #expect(close(s.duration, s.settlingDuration, 1e-12))
+        #expect(abs(s.settlingDuration - 2.3438753795710707) < 0.02)
+        let over = SpringAnimation(keyPath: "position.x", perceptualDuration: 1, bounce: -0.5)
+        #expect(close(over.damping, 8 * .pi, 1e-12) && close(over.bounce, -0.5, 1e-12))
+        // ζ = 2: the slow root −2π(2 − √3) brings 1.0774 e^(−1.6836 t) under 0.001 after
+        // 4.15 s, and the 0.1 s walk says 4.2.
+        #expect(close(over.settlingDuration, 4.2, 1e-9))
+        let brief = SpringAnimation(keyPath: "position.x", perceptualDuration: 0.5, bounce: 0.3)
+        #expect(close(brief.stiffness, pow(4 * .pi, 2), 1e-9) && close(brief.damping, 0.7 * 8 * .pi, 1e-9))
+        // The default spring, read the new way.
+        let plain = SpringAnimation(keyPath: "position.x")
+        #expect(close(plain.perceptualDuration, 2 * .pi / 10, 1e-12) && close(plain.bounce, 0.5, 1e-12))
+        plain.damping = 40
+        #expect(close(plain.bounce, -0.5, 1e-12))
+    }
+
+    /// A bounce of −1 damps infinitely: the spring is at its target at once.
+    @Test func aBounceOfMinusOneRestsAtOnce() throws {
+        let s = SpringAnimation(keyPath: "position.x", perceptualDuration: 1, bounce: -1)
+        #expect(s.damping == .infinity && s.bounce == -1 && s.settlingDuration == 0)
+        s.fromValue = .number(0); s.toValue = .number(100)
+        #expect(try springX(s, at: [0.1]) == [100])
     }
 
     @Test func groupChildrenRunInTheGroupsTime() throws {

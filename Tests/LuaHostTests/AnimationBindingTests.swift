@@ -39,7 +39,7 @@ struct AnimationBindingTests {
         h.run(until: 0.5)
         let out = h.eval("local p = layer:presentation(); print(p.opacity, p.bounds.width, p.position.y > 90)")
         #expect(out == ["1.0\t15.0\ttrue"])
-        #expect(h.output.first == "1.410\t0.0")
+        #expect(h.output.first == "1.473\t0.0")
     }
 
     @Test func customLuaTimingFunctionsAreSampled() {

@@ -348,9 +348,10 @@ struct ProgramGenerator {
         case "keyPath": return quote(self.keyPath().path)
         case "fromValue", "toValue", "byValue": return kind.map { value($0) } ?? anyValue()
         case "duration", "beginTime", "timeOffset", "speed", "repeatCount", "repeatDuration",
-             "mass", "stiffness", "damping", "initialVelocity", "settlingDuration":
+             "mass", "stiffness", "damping", "initialVelocity", "settlingDuration", "perceptualDuration", "bounce":
             return number()
-        case "autoreverses", "removedOnCompletion", "additive", "cumulative": return rng.pick(["true", "false"])
+        case "autoreverses", "removedOnCompletion", "additive", "cumulative", "allowsOverdamping":
+            return rng.pick(["true", "false"])
         case "fillMode": return choice(catalog.fillModes)
         case "calculationMode": return choice(catalog.calculationModes)
         case "rotationMode": return choice(catalog.rotationModes)

@@ -50,6 +50,19 @@ final class CommandLineTests {
         return path
     }
 
+    @Test func checkWarnsAboutKeyTimesCoreAnimationWouldIgnore() throws {
+        let path = try script("""
+            local box = ca.Layer{}
+            local slide = ca.KeyframeAnimation{ keyPath = "position.x", values = {0, 10, 20}, keyTimes = {0, 1} }
+            box:addAnimation(slide, "slide")
+            print("added")
+            """)
+        let r = try run(["check", path, "--duration", "0.1"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "added\n")
+        #expect(r.stderr.hasPrefix("\(path):2: warning: keyTimes ignored, values spaced evenly: 2 key times for 3 values (\"linear\" takes one per value) (KeyframeAnimation on 'position.x')\n"))
+    }
+
     @Test func checkRunsTheScriptOnVirtualTime() throws {
         let path = try script("""
             print("start", ca.now())

@@ -57,61 +57,40 @@ struct KeyframeTrack {
     /// Outgoing and incoming tangents per value for the cubic modes.
     var outTangents: [AnimationValue] = []
     var inTangents: [AnimationValue] = []
-    /// For a path: one polyline per segment, with cumulative lengths.
-    var pathSegments: [[Point]] = []
-    var pathLengths: [[Double]] = []
+    /// For a point-valued key path with a path: its segments (`values` are its keyframes).
+    var path: PathKeyframes?
     var rotationMode: RotationMode?
 
     init(_ a: KeyframeAnimation, kind: ValueKind) {
         mode = a.calculationMode
         rotationMode = a.rotationMode
         functions = a.timingFunctions ?? []
-        if let path = a.path, !path.isEmpty, kind == .point {
-            let segments = path.segments()
-            pathSegments = segments
-            pathLengths = segments.map { polyline in
-                var total = 0.0
-                var lengths = [0.0]
-                for i in 1..<max(polyline.count, 1) {
-                    total += hypot(polyline[i].x - polyline[i - 1].x, polyline[i].y - polyline[i - 1].y)
-                    lengths.append(total)
-                }
-                return lengths
-            }
-            values = []
-            if let first = segments.first?.first { values.append(.point(first)) }
-            for segment in segments { if let last = segment.last { values.append(.point(last)) } }
+        if let path = a.path, kind == .point, let keyframes = PathKeyframes(path) {
+            self.path = keyframes
+            values = keyframes.points.map { .point($0) }
         } else {
             values = a.values.map { $0.coerced(to: kind) }
         }
         times = []
         let n = values.count
         guard n > 0 else { return }
+        // Key times that break Apple's rules are ignored (see KeyframeAnimation+KeyTimes).
+        var given: [Double]?
+        if let keyTimes = a.keyTimes, !keyTimes.isEmpty, n > 1,
+           KeyframeAnimation.keyTimesProblem(keyTimes, keyframes: n, noun: "values", mode: mode) == nil {
+            given = keyTimes
+        }
         switch mode {
         case .paced, .cubicPaced:
             times = KeyframeTrack.pacedTimes(distances: segmentLengths())
         case .discrete:
-            times = KeyframeTrack.validTimes(a.keyTimes, count: n + 1)
-                ?? KeyframeTrack.validTimes(a.keyTimes, count: n).map { $0 + [1] }
-                ?? (0...n).map { Double($0) / Double(n) }
+            times = given ?? (0...n).map { Double($0) / Double(n) }
         case .linear, .cubic:
-            times = KeyframeTrack.validTimes(a.keyTimes, count: n)
-                ?? (n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) })
+            times = given ?? (n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) })
         }
-        if (mode == .cubic || mode == .cubicPaced) && pathSegments.isEmpty && kind != .transform {
+        if (mode == .cubic || mode == .cubicPaced) && path == nil && kind != .transform {
             computeTangents(tension: a.tensionValues ?? [], continuity: a.continuityValues ?? [], bias: a.biasValues ?? [])
         }
-    }
-
-    /// The first `count` key times when they rise within 0…1 and there are enough of them.
-    static func validTimes(_ keyTimes: [Double]?, count: Int) -> [Double]? {
-        guard let keyTimes, keyTimes.count >= count, count > 0 else { return nil }
-        let used = Array(keyTimes.prefix(count))
-        for (i, t) in used.enumerated() {
-            guard t.isFinite, t >= 0, t <= 1 else { return nil }
-            if i > 0 && t < used[i - 1] { return nil }
-        }
-        return used
     }
 
     static func pacedTimes(distances: [Double]) -> [Double] {
@@ -126,7 +105,7 @@ struct KeyframeTrack {
     }
 
     private func segmentLengths() -> [Double] {
-        if !pathLengths.isEmpty { return pathLengths.map { $0.last ?? 0 } }
+        if let path { return path.lengths }
         guard values.count > 1 else { return [] }
         return (1..<values.count).map { AnimationValue.distance(values[$0 - 1], values[$0]) }
     }
@@ -178,25 +157,12 @@ struct KeyframeTrack {
         return (AnimationValue.interpolate(values[i], values[i + 1], local), nil)
     }
 
-    /// The point `local` of the way (by length) along path segment `segment`.
+    /// The point `local` of the way along path segment `segment` (by arc length in the paced
+    /// modes, else by curve parameter), and with a rotation mode, the angle to turn the layer by.
     private func pathValue(segment: Int, local: Double) -> (AnimationValue, Double?)? {
-        guard !pathSegments.isEmpty else { return nil }
-        let s = min(max(segment, 0), pathSegments.count - 1)
-        let polyline = pathSegments[s], lengths = pathLengths[s]
-        guard let total = lengths.last, polyline.count > 1 else {
-            return (.point(polyline.first ?? .zero), nil)
-        }
-        let target = min(max(local, 0), 1) * total
-        var j = 1
-        while j < lengths.count - 1 && lengths[j] < target { j += 1 }
-        let a = polyline[j - 1], b = polyline[j]
-        let piece = lengths[j] - lengths[j - 1]
-        let u = piece > 0 ? (target - lengths[j - 1]) / piece : 0
-        let p = Point(x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u)
-        var angle: Double?
-        if let mode = rotationMode {
-            angle = atan2(b.y - a.y, b.x - a.x) + (mode == .autoReverse ? Double.pi : 0)
-        }
+        guard let path else { return nil }
+        let (p, direction) = path.point(segment: segment, at: local, byLength: mode == .paced || mode == .cubicPaced)
+        let angle = rotationMode.map { direction + ($0 == .autoReverse ? Double.pi : 0) }
         return (.point(p), angle)
     }
 }

@@ -137,8 +137,7 @@ final class AttachedAnimation {
             let track = BasicTrack(from: try check(spring.fromValue, "fromValue"), to: try check(spring.toValue, "toValue"),
                                    by: try check(spring.byValue, "byValue"), previous: previous,
                                    additive: property.isAdditive, zero: zero)
-            content = .spring(track, SpringSolution(mass: spring.mass, stiffness: spring.stiffness,
-                                                    damping: spring.damping, initialVelocity: spring.initialVelocity))
+            content = .spring(track, spring.solution)
         case let basic as BasicAnimation:
             content = .basic(BasicTrack(from: try check(basic.fromValue, "fromValue"), to: try check(basic.toValue, "toValue"),
                                         by: try check(basic.byValue, "byValue"), previous: previous,
@@ -146,7 +145,7 @@ final class AttachedAnimation {
         case let keyframe as KeyframeAnimation:
             for (i, value) in keyframe.values.enumerated() { _ = try check(value, "values[\(i + 1)]") }
             let track = KeyframeTrack(keyframe, kind: kind)
-            if track.rotationMode != nil && !track.pathSegments.isEmpty {
+            if track.rotationMode != nil && track.path != nil {
                 mask |= PropertyRegistry.spec(.transform).bit
             }
             content = .keyframe(track)
@@ -169,7 +168,7 @@ final class AttachedAnimation {
                 plan = .scalarBasic
             }
         case .keyframe(let track):
-            guard track.pathSegments.isEmpty, track.outTangents.isEmpty, !track.values.isEmpty else { return }
+            guard track.path == nil, track.outTangents.isEmpty, !track.values.isEmpty else { return }
             var curves: [TimingCurve] = []
             if track.mode != .paced && track.mode != .cubicPaced { curves = track.functions.map { TimingCurve($0) } }
             if curves.contains(where: \.isCustom) { return }
@@ -194,14 +193,23 @@ final class AttachedAnimation {
     }
 
     /// A scalar plan's value at eased progress `f` in cycle `iteration`: between `from` and `to`,
-    /// or along `keyframes`; a cumulative animation adds one whole change per completed cycle.
+    /// or along `keyframes`; a cumulative animation adds, per completed cycle, the value a cycle
+    /// ends on (see `cycleEnd`).
     @inline(__always)
-    static func scalarValue(at f: Double, iteration: Double, cumulative: Bool, from: Double, to: Double,
-                            keyframes: NumberKeyframes?) -> Double {
+    static func scalarValue(at f: Double, iteration: Double, cumulative: Bool, autoreverses: Bool,
+                            from: Double, to: Double, keyframes: NumberKeyframes?) -> Double {
         let v = keyframes.map { $0.value(at: f) } ?? from + (to - from) * f
         guard cumulative && iteration > 0 else { return v }
-        let change = keyframes.map { $0.last - $0.first } ?? to - from
-        return v + change * iteration
+        let end = cycleEnd(first: keyframes?.first ?? from, last: keyframes?.last ?? to, autoreverses: autoreverses)
+        return v + end * iteration
+    }
+
+    /// The value a cycle ends on, which each later cycle of a cumulative animation adds (Apple:
+    /// "the value at the end of the previous repeat cycle, plus the value of the current repeat
+    /// cycle"): the last value, or the first when the cycle autoreverses back to it.
+    @inline(__always)
+    static func cycleEnd<T>(first: T, last: T, autoreverses: Bool) -> T {
+        autoreverses ? first : last
     }
 
     /// Applies this animation at `time` in its parent's time space (the layer's, or a group's).
@@ -221,7 +229,8 @@ final class AttachedAnimation {
         switch plan {
         case .scalarBasic, .scalarKeyframe:
             let v = AttachedAnimation.scalarValue(at: f, iteration: Double(sample.iteration), cumulative: isCumulative,
-                                                  from: scalarFrom, to: scalarTo, keyframes: keyframes)
+                                                  autoreverses: timing.autoreverses, from: scalarFrom, to: scalarTo,
+                                                  keyframes: keyframes)
             context.writeNumber(v, offset: scalarOffset, part: scalarPart, additive: isAdditive)
             return
         case .general:
@@ -233,7 +242,10 @@ final class AttachedAnimation {
             let current = track.from.needsCurrent || track.to.needsCurrent ? read(target, &context) : .number(0)
             let from = track.from.resolve(current), to = track.to.resolve(current)
             var value = AnimationValue.interpolate(from, to, f)
-            if isCumulative && sample.iteration > 0 { value = value + (to - from).repeated(Double(sample.iteration)) }
+            if isCumulative && sample.iteration > 0 {
+                let end = AttachedAnimation.cycleEnd(first: from, last: to, autoreverses: timing.autoreverses)
+                value = value + end.repeated(Double(sample.iteration))
+            }
             write(target, value, &context)
         case let .spring(track, solution):
             guard let target else { return }
@@ -245,7 +257,8 @@ final class AttachedAnimation {
             guard let target, !track.values.isEmpty else { return }
             var (value, angle) = track.value(at: f)
             if isCumulative && sample.iteration > 0, let first = track.values.first, let last = track.values.last {
-                value = value + (last - first).repeated(Double(sample.iteration))
+                let end = AttachedAnimation.cycleEnd(first: first, last: last, autoreverses: timing.autoreverses)
+                value = value + end.repeated(Double(sample.iteration))
             }
             write(target, value, &context)
             if let angle { context.addRotation(angle) }

@@ -39,12 +39,29 @@ public final class SpringAnimation: BasicAnimation {
     /// The starting velocity, in units of the whole distance per second; positive moves toward
     /// the target.
     public var initialVelocity: Double = 0
+    /// Whether damping past critical slows the spring (false: it moves as a critically damped
+    /// one, as CASpringAnimation does by default).
+    public var allowsOverdamping = false
 
-    /// The time the spring takes to come to rest (within 0.1 % of the distance), which is also
-    /// the default duration.
+    public override init(keyPath: String) {
+        super.init(keyPath: keyPath)
+    }
+
+    /// The time the spring takes to come to rest (within 0.1 % of the distance), in its
+    /// parent's time: the rest time of the motion, which is also the default duration, divided
+    /// by the speed, as QuartzCore reports it.
     public var settlingDuration: Double {
-        SpringSolution(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
-            .settlingDuration
+        let s = speed.isNaN ? 1 : abs(speed)
+        return s > 0 ? min(restDuration / s, SpringSolution.longestSettling) : SpringSolution.longestSettling
+    }
+
+    /// When the motion comes to rest, in the animation's own time.
+    var restDuration: Double { solution.settlingDuration }
+
+    /// The motion these settings give.
+    var solution: SpringSolution {
+        SpringSolution(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
+                       allowsOverdamping: allowsOverdamping)
     }
 
     public override func copy() -> Animation {
@@ -54,11 +71,15 @@ public final class SpringAnimation: BasicAnimation {
         copy.stiffness = stiffness
         copy.damping = damping
         copy.initialVelocity = initialVelocity
+        copy.allowsOverdamping = allowsOverdamping
         return copy
     }
 
+    /// Without a duration of its own the spring runs until it rests (or, resting at once, for
+    /// the transaction's duration).
     override func resolvedTiming(defaultDuration: Double) -> MediaTiming {
-        super.resolvedTiming(defaultDuration: Animation.positive(duration) == nil ? settlingDuration : defaultDuration)
+        let rest = restDuration
+        return super.resolvedTiming(defaultDuration: Animation.positive(duration) == nil && rest > 0 ? rest : defaultDuration)
     }
 }
 

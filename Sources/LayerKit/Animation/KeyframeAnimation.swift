@@ -21,10 +21,10 @@ public enum RotationMode: String, ChoiceValue {
 
 /// An animation through a sequence of values, or along a path (CAKeyframeAnimation).
 ///
-/// `keyTimes` gives each value's moment as a fraction of the duration, from 0 to 1, rising.
-/// When it does not fit the values it is handled without failing: extra key times are ignored
-/// (seed 003 passes nine for eight values), and too few, or times that fall or leave 0…1, give
-/// evenly spaced values. In discrete mode, n + 1 key times bound the n values.
+/// `keyTimes` gives each value's moment as a fraction of the duration, from 0 to 1, rising, the
+/// first 0 and the last 1; in discrete mode n + 1 key times bound the n values. Key times that
+/// break those rules (`keyTimesProblem(forValueKind:)` says how) are ignored and the values
+/// spaced evenly, as Core Animation ignores them.
 public final class KeyframeAnimation: PropertyAnimation {
     public var values: [AnimationValue] = []
     /// A path for `position` to follow instead of `values`.

@@ -35,7 +35,9 @@ public struct TimingSample: Sendable, Equatable {
 /// Local time is `(parent − beginTime) × speed`; the active duration is `repeatDuration`, else
 /// `repeatCount` cycles, else one cycle, where a cycle is the duration, doubled by autoreverses;
 /// `timeOffset` shifts the time inside the active duration and wraps around it; the fill mode
-/// decides what shows before and after.
+/// decides what shows before and after. A negative speed runs the active duration backwards
+/// from `timeOffset`, wrapping the same way (an endless one, which has no end to wrap to, stops
+/// at its start).
 public struct MediaTiming: Sendable, Equatable {
     public var beginTime: Double = 0
     /// The simple duration (already resolved: never 0, NaN or negative).
@@ -60,9 +62,12 @@ public struct MediaTiming: Sendable, Equatable {
         return cycleDuration
     }
 
-    /// The end of the active duration in parent time (infinite for endless animations).
+    /// The end of the active duration in parent time (infinite for endless animations and a
+    /// speed of 0).
     public var endTime: Double {
-        speed > 0 ? beginTime + activeDuration / speed : .infinity
+        if speed > 0 { return beginTime + activeDuration / speed }
+        if speed < 0 { return beginTime + MediaTiming.reversedRun(timeOffset: timeOffset, active: activeDuration) / -speed }
+        return .infinity
     }
 
     /// The timing at `parentTime`.
@@ -84,6 +89,11 @@ public struct MediaTiming: Sendable, Equatable {
     static func sample(at parentTime: Double, beginTime: Double, speed: Double, timeOffset: Double,
                        duration: Double, active: Double, autoreverses: Bool,
                        fillsForwards: Bool, fillsBackwards: Bool) -> TimingSample {
+        if speed < 0 {
+            return reversedSample(elapsed: (parentTime - beginTime) * -speed, timeOffset: timeOffset, duration: duration,
+                                  active: active, autoreverses: autoreverses,
+                                  fillsForwards: fillsForwards, fillsBackwards: fillsBackwards)
+        }
         let raw = (parentTime - beginTime) * speed
         let phase: TimingPhase
         let effective: Double
@@ -102,6 +112,39 @@ public struct MediaTiming: Sendable, Equatable {
         let (fraction, iteration) = simpleFraction(at: effective, active: active, duration: duration,
                                                    autoreverses: autoreverses)
         return TimingSample(phase: phase, isEffective: true, fraction: fraction, iteration: iteration)
+    }
+
+    /// `sample` for a negative speed, `elapsed` seconds of local time after the begin time: the
+    /// time into the active duration falls from `timeOffset`, wrapping from 0 to the end (so an
+    /// offset of 0, the same moment as the end, plays all of it backwards), for one active
+    /// duration; an endless animation runs down to 0 and stops.
+    private static func reversedSample(elapsed: Double, timeOffset: Double, duration: Double, active: Double,
+                                       autoreverses: Bool, fillsForwards: Bool, fillsBackwards: Bool) -> TimingSample {
+        let run = reversedRun(timeOffset: timeOffset, active: active)
+        let wraps = active.isFinite && active > 0
+        let phase: TimingPhase
+        let effective: Double
+        if elapsed < 0 {
+            phase = .before
+            guard fillsBackwards else { return TimingSample(phase: .before, isEffective: false, fraction: 0, iteration: 0) }
+            effective = wraps ? active - wrap(-timeOffset, active, atEnd: false) : timeOffset
+        } else if elapsed >= run {
+            phase = .after
+            guard fillsForwards else { return TimingSample(phase: .after, isEffective: false, fraction: 0, iteration: 0) }
+            effective = wraps ? wrap(timeOffset, active, atEnd: false) : 0
+        } else {
+            phase = .active
+            effective = wraps ? active - wrap(elapsed - timeOffset, active, atEnd: false) : timeOffset - elapsed
+        }
+        let (fraction, iteration) = simpleFraction(at: effective, active: active, duration: duration,
+                                                   autoreverses: autoreverses)
+        return TimingSample(phase: phase, isEffective: true, fraction: fraction, iteration: iteration)
+    }
+
+    /// How much local time a reversed animation runs for: its whole active duration, which it
+    /// wraps around, or for an endless one the time from its offset down to 0.
+    static func reversedRun(timeOffset: Double, active: Double) -> Double {
+        active.isFinite ? active : max(timeOffset, 0)
     }
 
     /// Fraction of the simple duration and completed cycles at time `t` in 0…active.

@@ -24,7 +24,8 @@ final class ScalarProgram: ManagedBuffer<ScalarProgram.Header, ScalarProgram.Ste
         static let fillsBackwards = Flags(rawValue: 1 << 7)
         /// The target is a component of the sublayer transform (else of the transform).
         static let sublayerPart = Flags(rawValue: 1 << 8)
-        /// The active duration is endless: once begun, the animation is active for good.
+        /// The active duration is endless and time runs forwards: once begun, the animation is
+        /// active for good.
         static let endless = Flags(rawValue: 1 << 9)
         /// The previous step's timing is this one's (animations added together usually share
         /// it): when that step took the endless path, this one reuses its fraction.
@@ -119,7 +120,7 @@ final class ScalarProgram: ManagedBuffer<ScalarProgram.Header, ScalarProgram.Ste
             if a.timing.autoreverses { flags.insert(.autoreverses) }
             if a.timing.fillMode.fillsForwards { flags.insert(.fillsForwards) }
             if a.timing.fillMode.fillsBackwards { flags.insert(.fillsBackwards) }
-            if a.timing.activeDuration == .infinity { flags.insert(.endless) }
+            if a.timing.activeDuration == .infinity && a.timing.speed >= 0 { flags.insert(.endless) }
             var bit: UInt8 = 0
             if let part = a.scalarPart {
                 if a.scalarOffset == sublayerSpec.offset {
@@ -281,6 +282,7 @@ final class ScalarProgram: ManagedBuffer<ScalarProgram.Header, ScalarProgram.Ste
                 }
                 let track = Int(step.pointee.keyframes)
                 let v = AttachedAnimation.scalarValue(at: eased, iteration: iteration, cumulative: flags.contains(.cumulative),
+                                                      autoreverses: flags.contains(.autoreverses),
                                                       from: step.pointee.from, to: step.pointee.to,
                                                       keyframes: track >= 0 ? h.pointee.tracks[track] : nil)
                 let additive = flags.contains(.additive)

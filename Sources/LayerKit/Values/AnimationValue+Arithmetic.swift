@@ -44,10 +44,10 @@ extension AnimationValue {
         case (.rect(let a), .rect(let b)):
             return .rect(Rect(x: a.origin.x + b.origin.x, y: a.origin.y + b.origin.y,
                               width: a.size.width + b.size.width, height: a.size.height + b.size.height))
-        case (.color(let a), .color(let b)):
-            return .color(Color(r: a.r + b.r, g: a.g + b.g, b: a.b + b.b, a: a.a + b.a))
+        case (.color(let a), .color(let b)): return .color(addColors(a, b))
         case (.transform(let a), .transform(let b)): return .transform(b.concatenating(a))
         case (.numbers(let a), .numbers(let b)): return .numbers(zipLongest(a, b, +))
+        case (.colors(let a), .colors(let b)): return .colors(zipLongest(a, b, addColors))
         default: return rhs
         }
     }
@@ -61,11 +61,12 @@ extension AnimationValue {
         case (.rect(let a), .rect(let b)):
             return .rect(Rect(x: a.origin.x - b.origin.x, y: a.origin.y - b.origin.y,
                               width: a.size.width - b.size.width, height: a.size.height - b.size.height))
-        case (.color(let a), .color(let b)):
-            return .color(Color(r: a.r - b.r, g: a.g - b.g, b: a.b - b.b, a: a.a - b.a))
+        case (.color(let a), .color(let b)): return .color(subtractColors(a, b))
         case (.transform(let a), .transform(let b)):
             return .transform((b.inverted ?? .identity).concatenating(a))
         case (.numbers(let a), .numbers(let b)): return .numbers(zipLongest(a, b, -))
+        case (.colors(let a), .colors(let b)):
+            return .colors(zipLongest(a, b, subtractColors))
         default: return lhs
         }
     }
@@ -80,7 +81,7 @@ extension AnimationValue {
         case .rect(let r):
             return .rect(Rect(x: r.origin.x * count, y: r.origin.y * count,
                               width: r.size.width * count, height: r.size.height * count))
-        case .color(let c): return .color(Color(r: c.r * count, g: c.g * count, b: c.b * count, a: c.a * count))
+        case .color(let c): return .color(scaleColor(c, count))
         case .transform(let t):
             var parts = t.parts
             parts.translationX *= count; parts.translationY *= count; parts.translationZ *= count
@@ -90,6 +91,7 @@ extension AnimationValue {
             parts.scaleZ = signedPow(parts.scaleZ, count)
             return .transform(Transform3D(parts: parts))
         case .numbers(let a): return .numbers(a.map { $0 * count })
+        case .colors(let a): return .colors(a.map { scaleColor($0, count) })
         default: return self
         }
     }
@@ -143,8 +145,37 @@ private func lerpArray<T>(_ a: [T], _ b: [T], _ f: Double, _ lerp: (T, T, Double
     return out
 }
 
-private func zipLongest(_ a: [Double], _ b: [Double], _ op: (Double, Double) -> Double) -> [Double] {
-    (0..<max(a.count, b.count)).map { i in op(i < a.count ? a[i] : 0, i < b.count ? b[i] : 0) }
+/// `op` on the elements of `a` and `b` pairwise; the shorter array counts as zeros (or
+/// transparent black) past its end.
+private func zipLongest<T: ZeroPadded>(_ a: [T], _ b: [T], _ op: (T, T) -> T) -> [T] {
+    (0..<max(a.count, b.count)).map { i in op(i < a.count ? a[i] : .padding, i < b.count ? b[i] : .padding) }
+}
+
+/// What an array's missing elements count as in arithmetic.
+private protocol ZeroPadded {
+    static var padding: Self { get }
+}
+
+extension Double: ZeroPadded {
+    fileprivate static var padding: Double { 0 }
+}
+
+extension Color: ZeroPadded {
+    fileprivate static var padding: Color { Color(r: 0, g: 0, b: 0, a: 0) }
+}
+
+/// Colours add and subtract componentwise, alpha too (each result clamped to 0…1, as every
+/// colour is).
+private func addColors(_ a: Color, _ b: Color) -> Color {
+    Color(r: a.r + b.r, g: a.g + b.g, b: a.b + b.b, a: a.a + b.a)
+}
+
+private func subtractColors(_ a: Color, _ b: Color) -> Color {
+    Color(r: a.r - b.r, g: a.g - b.g, b: a.b - b.b, a: a.a - b.a)
+}
+
+private func scaleColor(_ c: Color, _ k: Double) -> Color {
+    Color(r: c.r * k, g: c.g * k, b: c.b * k, a: c.a * k)
 }
 
 private func signedPow(_ x: Double, _ n: Double) -> Double {

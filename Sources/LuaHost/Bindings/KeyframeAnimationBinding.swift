@@ -85,7 +85,9 @@ enum KeyframeAnimationBinding: CaBinding {
                 }
                 return v
             } ?? []
-        case "keyTimes": a.keyTimes = try numbers(lua, name)
+        case "keyTimes":
+            a.keyTimes = try numbers(lua, name)
+            if a.keyTimes != nil { KeyTimesWarning.noteWhereSet(lua, animationAt: 1) }
         case "tensionValues": a.tensionValues = try numbers(lua, name)
         case "continuityValues": a.continuityValues = try numbers(lua, name)
         case "biasValues": a.biasValues = try numbers(lua, name)

@@ -145,6 +145,7 @@ private func addAnimation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer)
         } catch {
             throw lua.error("\(error)")
         }
+        KeyTimesWarning.check(lua, animation, on: layer, host: host)
         return 0
     }
 }

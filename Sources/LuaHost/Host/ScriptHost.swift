@@ -25,6 +25,8 @@ public final class ScriptHost {
     public private(set) var warnings: [String] = []
     /// The globals already warned about.
     var warnedGlobals: Set<String> = []
+    /// The keyTimes warnings already given (each is given once).
+    var warnedKeyTimes: Set<String> = []
     /// The errors so far, oldest first: the last ``maxKeptErrors`` at least (a script failing in
     /// every frame must not fill the memory of a viewer left running).
     public private(set) var errors: [ScriptError] = []
