@@ -9,7 +9,8 @@ struct FrameSink {
         self.output = output
         switch output {
         case .gif(let path):
-            gif = try GIFEncoder(path: path, width: settings.width, height: settings.height, dither: settings.dither)
+            gif = try GIFEncoder(path: path, width: settings.width, height: settings.height,
+                                 loopCount: settings.loopCount, dither: settings.dither)
         case .sequence(let pattern):
             // What comes before the file name's last "/" (not NSString's deletingLastPathComponent,
             // which traps on Linux for a one-letter name such as "%d" gives).
