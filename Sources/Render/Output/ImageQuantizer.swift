@@ -33,7 +33,8 @@ final class ImageQuantizer {
         defer { liq_histogram_destroy(histogram) }
         // A pixel of an image weighs 255 in libimagequant's histograms (less where the image is
         // noisy), and its thresholds are set for that: a colour's count weighs the same here.
-        let entries = counts.map { color, count in
+        // In a fixed order (a dictionary's changes from run to run), for the same palette.
+        let entries = counts.sorted { $0.key < $1.key }.map { color, count in
             liq_histogram_entry(color: liq_color(r: UInt8(color & 0xFF), g: UInt8((color >> 8) & 0xFF),
                                                  b: UInt8((color >> 16) & 0xFF), a: 255),
                                 count: UInt32(min(count, Int(UInt32.max) / 255) * 255))
@@ -58,7 +59,7 @@ final class ImageQuantizer {
     static func filled(_ palette: [RGB], for counts: [UInt32: Int], upTo maxColors: Int) -> [RGB] {
         guard palette.count < maxColors, counts.count > palette.count else { return palette }
         var palette = palette
-        let colors = Array(counts.keys)
+        let colors = counts.keys.sorted()
         let weights = colors.map { counts[$0] ?? 0 }
         var nearest = colors.map { color in
             var best = Int.max
