@@ -217,6 +217,9 @@ enum ErrorCatalog {
             ErrorCase("`render` with zero frames", "", .command(["render", "main.lua", "--out", "x.gif", "--frames", "0"])),
             ErrorCase("`render` with both `--frames` and `--duration`", "", .command(["render", "main.lua", "--out", "x.gif", "--frames", "2", "--duration", "1"])),
             ErrorCase("`render` at a size of 0x0", "", .command(["render", "main.lua", "--out", "x.png", "--size", "0x0"])),
+            ErrorCase("a GIF loop count out of range", "", .command(["render", "main.lua", "--out", "x.gif", "--loop", "-1"])),
+            ErrorCase("`--loop` for a PNG", "", .command(["render", "main.lua", "--out", "x.png", "--loop", "2"])),
+            ErrorCase("a dithering that does not exist", "", .command(["render", "main.lua", "--out", "x.gif", "--dither", "fast"])),
         ]),
     ]
 }
