@@ -33,9 +33,7 @@ extension GIFEncoder {
 
     /// The first frame: all of it, on a palette that becomes the global colour table.
     func firstImage(_ pixels: [UInt32]) throws(ImageQuantError) -> GIFFrameImage {
-        var counts: [UInt32: Int] = [:]
-        for pixel in pixels { counts[pixel, default: 0] += 1 }
-        var mapper = PaletteMapper(colors: try quantizer.palette(for: counts, maxColors: 255))
+        var mapper = PaletteMapper(colors: try quantizer.palette(for: ColorHistogram(sorting: pixels), maxColors: 255))
         let indices = mapper.map(pixels, width: width, height: height, background: nil, dither: dither)
         shown = indices.map { GIFEncoder.word(mapper.colors[Int($0)]) }
         globalPalette = mapper
@@ -46,28 +44,35 @@ extension GIFEncoder {
     /// A later frame: what changed since the last one (the first frame when there was none).
     func laterImage(_ pixels: [UInt32]) throws(ImageQuantError) -> GIFFrameImage {
         guard var global = globalPalette else { return try firstImage(pixels) }
-        guard let box = changedBox(pixels) else { return .unchanged(transparentIndex: global.transparentIndex) }
-        // The pixels to change (0 elsewhere), how many of each colour, and what the GIF shows
-        // under them now.
+        let (mask, found) = changes(pixels)
+        guard let box = found else { return .unchanged(transparentIndex: global.transparentIndex) }
+        // The pixels to change (0 elsewhere), their colours, and what the GIF shows under them.
         var wanted = [UInt32](repeating: 0, count: box.width * box.height)
         var background = wanted
-        var counts: [UInt32: Int] = [:]
-        var count = 0
-        for y in 0..<box.height {
-            let row = (box.y + y) * width + box.x
-            for x in 0..<box.width {
-                let i = row + x
-                background[y * box.width + x] = shown[i]
-                if changes(i, pixels[i]) {
-                    wanted[y * box.width + x] = pixels[i]
-                    counts[pixels[i], default: 0] += 1
-                    count += 1
+        var changed: [UInt32] = []
+        pixels.withUnsafeBufferPointer { pixels in
+            shown.withUnsafeBufferPointer { shown in
+                wanted.withUnsafeMutableBufferPointer { wanted in
+                    background.withUnsafeMutableBufferPointer { background in
+                        for y in 0..<box.height {
+                            let row = (box.y + y) * width + box.x
+                            for x in 0..<box.width {
+                                let i = row + x, o = y * box.width + x
+                                background[o] = shown[i]
+                                if mask[i] {
+                                    wanted[o] = pixels[i]
+                                    changed.append(pixels[i])
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
+        let histogram = ColorHistogram(sorting: changed)
         var image: GIFFrameImage
         var mapper: PaletteMapper
-        if fits(counts, pixels: count, in: global.colors) {
+        if fits(histogram, in: global.colors) {
             image = GIFFrameImage(x: box.x, y: box.y, width: box.width, height: box.height, colors: nil,
                                   indices: global.map(wanted, width: box.width, height: box.height,
                                                       background: background, dither: dither),
@@ -75,59 +80,69 @@ extension GIFEncoder {
             globalPalette = global
             mapper = global
         } else {
-            let most = count * 4 >= width * height ? 256 : GIFEncoder.laterFrameColors
-            mapper = PaletteMapper(colors: try quantizer.palette(for: counts, maxColors: most - 1))
+            let most = histogram.total * 4 >= width * height ? 256 : GIFEncoder.laterFrameColors
+            mapper = PaletteMapper(colors: try quantizer.palette(for: histogram, maxColors: most - 1))
             image = GIFFrameImage(x: box.x, y: box.y, width: box.width, height: box.height,
                                   colors: mapper.colors + [(0, 0, 0)],
                                   indices: mapper.map(wanted, width: box.width, height: box.height,
                                                       background: background, dither: dither),
                                   transparentIndex: mapper.transparentIndex)
         }
-        for y in 0..<box.height {
-            let row = (box.y + y) * width + box.x
-            for x in 0..<box.width {
-                let index = Int(image.indices[y * box.width + x])
-                if index != mapper.transparentIndex { shown[row + x] = GIFEncoder.word(mapper.colors[index]) }
+        let words = mapper.colors.map(GIFEncoder.word)
+        shown.withUnsafeMutableBufferPointer { shown in
+            for y in 0..<box.height {
+                let row = (box.y + y) * width + box.x
+                for x in 0..<box.width {
+                    let index = Int(image.indices[y * box.width + x])
+                    if index < words.count { shown[row + x] = words[index] }
+                }
             }
         }
         return image.trimmed()
     }
 
-    /// Whether pixel `i`, now `color`, is to be written: it changed since the last frame, and
-    /// by more than `keepTolerance` from what the GIF shows there.
-    private func changes(_ i: Int, _ color: UInt32) -> Bool {
-        guard color != previous[i] else { return false }
-        let shownColor = shown[i]
-        for shift: UInt32 in [0, 8, 16] {
-            let a = Int((color >> shift) & 0xFF), b = Int((shownColor >> shift) & 0xFF)
-            if abs(a - b) > GIFEncoder.keepTolerance { return true }
-        }
-        return false
-    }
-
-    /// The smallest rectangle holding every pixel to write, or nil when there is none.
-    private func changedBox(_ pixels: [UInt32]) -> (x: Int, y: Int, width: Int, height: Int)? {
+    /// Which pixels of `pixels` are to be written (those whose colour changed since the last
+    /// frame, and by more than `keepTolerance` in some channel from what the GIF shows there),
+    /// and the smallest rectangle around them (nil when there are none).
+    private func changes(_ pixels: [UInt32]) -> (mask: [Bool], box: (x: Int, y: Int, width: Int, height: Int)?) {
+        var mask = [Bool](repeating: false, count: pixels.count)
         var x0 = width, y0 = height, x1 = 0, y1 = 0
-        for y in 0..<height {
-            let row = y * width
-            var first = 0
-            while first < width, !changes(row + first, pixels[row + first]) { first += 1 }
-            guard first < width else { continue }
-            var last = width - 1
-            while !changes(row + last, pixels[row + last]) { last -= 1 }
-            x0 = min(x0, first); x1 = max(x1, last + 1)
-            y0 = min(y0, y); y1 = y + 1
+        let tolerance = UInt32(GIFEncoder.keepTolerance)
+        pixels.withUnsafeBufferPointer { new in
+            previous.withUnsafeBufferPointer { old in
+                shown.withUnsafeBufferPointer { seen in
+                    mask.withUnsafeMutableBufferPointer { mask in
+                        for y in 0..<height {
+                            let row = y * width
+                            for x in 0..<width {
+                                let i = row + x, color = new[i]
+                                guard color != old[i] else { continue }
+                                let other = seen[i]
+                                var differs = false
+                                for shift: UInt32 in [0, 8, 16] {
+                                    let a = (color >> shift) & 0xFF, b = (other >> shift) & 0xFF
+                                    if (a > b ? a - b : b - a) > tolerance { differs = true }
+                                }
+                                guard differs else { continue }
+                                mask[i] = true
+                                x0 = min(x0, x); x1 = max(x1, x + 1); y0 = min(y0, y); y1 = y + 1
+                            }
+                        }
+                    }
+                }
+            }
         }
-        return x0 < x1 ? (x0, y0, x1 - x0, y1 - y0) : nil
+        return (mask, x0 < x1 ? (x0, y0, x1 - x0, y1 - y0) : nil)
     }
 
-    /// Whether the colours `counts` holds (`pixels` pixels in all) map to `palette`, each to its
-    /// nearest entry, within `globalPaletteTolerance`.
-    private func fits(_ counts: [UInt32: Int], pixels: Int, in palette: [ImageQuantizer.RGB]) -> Bool {
-        let budget = GIFEncoder.globalPaletteTolerance * 3 * Double(pixels)
+    /// Whether the colours of `histogram` map to `palette`, each to its nearest entry, within
+    /// `globalPaletteTolerance`.
+    private func fits(_ histogram: ColorHistogram, in palette: [ImageQuantizer.RGB]) -> Bool {
+        let budget = GIFEncoder.globalPaletteTolerance * 3 * Double(histogram.total)
         var total = 0.0
-        for (color, count) in counts {
-            let best = palette.map { ImageQuantizer.distance(color, $0) }.min() ?? Int.max
+        for (color, count) in zip(histogram.colors, histogram.counts) {
+            var best = Int.max
+            for entry in palette { best = min(best, ImageQuantizer.distance(color, entry)) }
             total += Double(best) * Double(count)
             if total > budget { return false }
         }

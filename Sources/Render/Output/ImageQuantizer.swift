@@ -23,44 +23,41 @@ final class ImageQuantizer {
         liq_attr_destroy(attributes)
     }
 
-    /// A palette of at most `maxColors` (2…256) for the opaque colours `counts` holds (pixel
-    /// words, red in the low byte, with how many pixels have each). All of them when they are
-    /// few enough.
-    func palette(for counts: [UInt32: Int], maxColors: Int) throws(ImageQuantError) -> [RGB] {
-        guard !counts.isEmpty else { return [(0, 0, 0)] }
+    /// A palette of at most `maxColors` (2…256) for the colours of `histogram`; all of them
+    /// when they are few enough.
+    func palette(for histogram: ColorHistogram, maxColors: Int) throws(ImageQuantError) -> [RGB] {
+        guard !histogram.isEmpty else { return [(0, 0, 0)] }
         try check(liq_set_max_colors(attributes, Int32(max(2, min(256, maxColors)))))
-        guard let histogram = liq_histogram_create(attributes) else { throw ImageQuantError(code: LIQ_OUT_OF_MEMORY) }
-        defer { liq_histogram_destroy(histogram) }
+        guard let liqHistogram = liq_histogram_create(attributes) else { throw ImageQuantError(code: LIQ_OUT_OF_MEMORY) }
+        defer { liq_histogram_destroy(liqHistogram) }
         // A pixel of an image weighs 255 in libimagequant's histograms (less where the image is
         // noisy), and its thresholds are set for that: a colour's count weighs the same here.
-        // In a fixed order (a dictionary's changes from run to run), for the same palette.
-        let entries = counts.sorted { $0.key < $1.key }.map { color, count in
+        let entries = zip(histogram.colors, histogram.counts).map { color, count in
             liq_histogram_entry(color: liq_color(r: UInt8(color & 0xFF), g: UInt8((color >> 8) & 0xFF),
                                                  b: UInt8((color >> 16) & 0xFF), a: 255),
                                 count: UInt32(min(count, Int(UInt32.max) / 255) * 255))
         }
-        try check(liq_histogram_add_colors(histogram, attributes, entries, Int32(entries.count), 0))
+        try check(liq_histogram_add_colors(liqHistogram, attributes, entries, Int32(entries.count), 0))
         var quantized: OpaquePointer?
-        try check(liq_histogram_quantize(histogram, attributes, &quantized))
+        try check(liq_histogram_quantize(liqHistogram, attributes, &quantized))
         guard let result = quantized else { throw ImageQuantError(code: LIQ_OUT_OF_MEMORY) }
         defer { liq_result_destroy(result) }
         var palette = liq_get_palette(result).pointee
         let chosen: [RGB] = withUnsafeBytes(of: &palette.entries) { raw in
             raw.bindMemory(to: liq_color.self).prefix(Int(palette.count)).map { ($0.r, $0.g, $0.b) }
         }
-        let filled = ImageQuantizer.filled(chosen, for: counts, upTo: maxColors)
-        return ImageQuantizer.refined(filled, for: counts, steps: ImageQuantizer.refinements)
+        let filled = ImageQuantizer.filled(chosen, for: histogram, upTo: maxColors)
+        return ImageQuantizer.refined(filled, for: histogram, steps: ImageQuantizer.refinements)
     }
 
     /// `palette` with entries added, up to `maxColors`, for the colours it serves worst: each
     /// time the colour whose count times its squared distance to the nearest entry is largest.
     /// libimagequant stops adding colours once its own measure of the error is small enough,
     /// which can leave slots free while some pixels are still off by a level or two.
-    static func filled(_ palette: [RGB], for counts: [UInt32: Int], upTo maxColors: Int) -> [RGB] {
-        guard palette.count < maxColors, counts.count > palette.count else { return palette }
+    static func filled(_ palette: [RGB], for histogram: ColorHistogram, upTo maxColors: Int) -> [RGB] {
+        let colors = histogram.colors, weights = histogram.counts
+        guard palette.count < maxColors, colors.count > palette.count else { return palette }
         var palette = palette
-        let colors = counts.keys.sorted()
-        let weights = colors.map { counts[$0] ?? 0 }
         var nearest = colors.map { color in
             var best = Int.max
             for entry in palette { best = min(best, distance(color, entry)) }
@@ -95,11 +92,11 @@ final class ImageQuantizer {
     /// squared RGB distance, the error PSNR counts), weighted by their counts: each round lowers
     /// the error of mapping the colours to it (Lloyd's k-means step). libimagequant refines its
     /// palettes so when it maps an image itself, but not a palette made from a histogram.
-    static func refined(_ palette: [RGB], for counts: [UInt32: Int], steps: Int) -> [RGB] {
+    static func refined(_ palette: [RGB], for histogram: ColorHistogram, steps: Int) -> [RGB] {
         var palette = palette
         for _ in 0..<steps {
             var sums = [(r: Int, g: Int, b: Int, n: Int)](repeating: (0, 0, 0, 0), count: palette.count)
-            for (color, count) in counts {
+            for (color, count) in zip(histogram.colors, histogram.counts) {
                 let r = Int(color & 0xFF), g = Int((color >> 8) & 0xFF), b = Int((color >> 16) & 0xFF)
                 var best = 0, bestDistance = Int.max
                 for (i, entry) in palette.enumerated() {
