@@ -4,4 +4,8 @@
 
 #include <libimagequant.h>
 
+/* libimagequant runs its loops on OpenMP (libgomp), whose threads spin between them; this sets
+   how many it may use (declared here: clang does not see GCC's omp.h). */
+void omp_set_num_threads(int count);
+
 #endif

@@ -65,8 +65,9 @@ public final class GIFEncoder {
     }
 
     /// libimagequant's speed setting: 1 (slowest) to 10; above 7 it drops the colours' lowest
-    /// bit, which shows in gradients.
-    static let quantizerSpeed: Int32 = 4
+    /// bit, which shows in gradients. Its slower settings try more palettes, which our own
+    /// completion and refinement of its palette (`ImageQuantizer`) make up for.
+    static let quantizerSpeed: Int32 = 7
 
     deinit {
         if let file {

@@ -17,6 +17,10 @@ final class ImageQuantizer {
         guard let attributes = liq_attr_create() else { return nil }
         self.attributes = attributes
         liq_set_speed(attributes, speed)
+        // On one thread: its palettes come from histograms of a few thousand colours, for which
+        // OpenMP's threads cost more in spinning than they save, and the palettes are then the
+        // same however many cores the machine has.
+        omp_set_num_threads(1)
     }
 
     deinit {
@@ -58,11 +62,8 @@ final class ImageQuantizer {
         let colors = histogram.colors, weights = histogram.counts
         guard palette.count < maxColors, colors.count > palette.count else { return palette }
         var palette = palette
-        var nearest = colors.map { color in
-            var best = Int.max
-            for entry in palette { best = min(best, distance(color, entry)) }
-            return best
-        }
+        let search = PaletteSearch(palette)
+        var nearest = colors.map { search.nearest($0).distance }
         while palette.count < maxColors {
             var worst = -1, worstCost = 0
             for i in colors.indices where nearest[i] * weights[i] > worstCost {
@@ -95,15 +96,14 @@ final class ImageQuantizer {
     static func refined(_ palette: [RGB], for histogram: ColorHistogram, steps: Int) -> [RGB] {
         var palette = palette
         for _ in 0..<steps {
+            let search = PaletteSearch(palette)
             var sums = [(r: Int, g: Int, b: Int, n: Int)](repeating: (0, 0, 0, 0), count: palette.count)
             for (color, count) in zip(histogram.colors, histogram.counts) {
-                let r = Int(color & 0xFF), g = Int((color >> 8) & 0xFF), b = Int((color >> 16) & 0xFF)
-                var best = 0, bestDistance = Int.max
-                for (i, entry) in palette.enumerated() {
-                    let d = distance(color, entry)
-                    if d < bestDistance { best = i; bestDistance = d }
-                }
-                sums[best].r += r * count; sums[best].g += g * count; sums[best].b += b * count; sums[best].n += count
+                let best = search.nearest(color).index
+                sums[best].r += Int(color & 0xFF) * count
+                sums[best].g += Int((color >> 8) & 0xFF) * count
+                sums[best].b += Int((color >> 16) & 0xFF) * count
+                sums[best].n += count
             }
             for (i, sum) in sums.enumerated() where sum.n > 0 {
                 palette[i] = (UInt8((sum.r + sum.n / 2) / sum.n), UInt8((sum.g + sum.n / 2) / sum.n),
