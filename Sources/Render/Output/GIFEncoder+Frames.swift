@@ -139,11 +139,10 @@ extension GIFEncoder {
     /// `globalPaletteTolerance`.
     private func fits(_ histogram: ColorHistogram, in palette: [ImageQuantizer.RGB]) -> Bool {
         let budget = GIFEncoder.globalPaletteTolerance * 3 * Double(histogram.total)
+        let search = PaletteSearch(palette)
         var total = 0.0
         for (color, count) in zip(histogram.colors, histogram.counts) {
-            var best = Int.max
-            for entry in palette { best = min(best, ImageQuantizer.distance(color, entry)) }
-            total += Double(best) * Double(count)
+            total += Double(search.nearest(color).distance) * Double(count)
             if total > budget { return false }
         }
         return true

@@ -15,6 +15,7 @@
 struct PaletteMapper {
     /// The entries to choose from; `colors.count` is the transparent entry's index.
     let colors: [ImageQuantizer.RGB]
+    private let search: PaletteSearch
     /// Colours whose nearest entry was found (`UInt32.max`: none), in slots by a hash of the
     /// colour, each found entry's index and squared distance beside it. A colour found again
     /// replaces whatever was in its slot.
@@ -30,6 +31,7 @@ struct PaletteMapper {
     /// A mapper to `colors` (at most 255 are used; none is taken as black).
     init(colors: [ImageQuantizer.RGB]) {
         self.colors = colors.isEmpty ? [(0, 0, 0)] : Array(colors.prefix(255))
+        search = PaletteSearch(self.colors)
     }
 
     /// The transparent entry's index.
@@ -124,11 +126,7 @@ struct PaletteMapper {
     private mutating func nearestEntry(_ color: UInt32) -> (index: UInt8, distance: Int32) {
         let slot = Int((color &* 2_654_435_761) >> 20) & (PaletteMapper.cacheSize - 1)
         if cachedColors[slot] == color { return cachedEntries[slot] }
-        var best = 0, bestDistance = Int.max
-        for (i, entry) in colors.enumerated() {
-            let d = ImageQuantizer.distance(color, entry)
-            if d < bestDistance { best = i; bestDistance = d }
-        }
+        let (best, bestDistance) = search.nearest(color)
         let found = (UInt8(best), Int32(bestDistance))
         cachedColors[slot] = color
         cachedEntries[slot] = found
