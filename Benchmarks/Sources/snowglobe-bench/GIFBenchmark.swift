@@ -105,17 +105,8 @@ struct GIFBenchmark {
     /// Runs `executable` (a path, or a name on PATH) to its end; what it printed on standard
     /// output, or nil when it could not start or failed.
     private func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) -> Data? {
-        guard let path = Peer.which(executable) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? data : nil
+        guard let path = Peer.which(executable),
+              let result = capturedRun(path, arguments, environment: environment), result.status == 0 else { return nil }
+        return result.output
     }
 }
