@@ -17,10 +17,6 @@ final class ImageQuantizer {
         guard let attributes = liq_attr_create() else { return nil }
         self.attributes = attributes
         liq_set_speed(attributes, speed)
-        // On one thread: its palettes come from histograms of a few thousand colours, for which
-        // OpenMP's threads cost more in spinning than they save, and the palettes are then the
-        // same however many cores the machine has.
-        omp_set_num_threads(1)
     }
 
     deinit {
@@ -32,6 +28,10 @@ final class ImageQuantizer {
     func palette(for histogram: ColorHistogram, maxColors: Int) throws(ImageQuantError) -> [RGB] {
         guard !histogram.isEmpty else { return [(0, 0, 0)] }
         try check(liq_set_max_colors(attributes, Int32(max(2, min(256, maxColors)))))
+        // On one thread (OpenMP's setting is the calling thread's): its palettes come from
+        // histograms of a few thousand colours, for which OpenMP's threads cost more in spinning
+        // than they save, and the palettes are then the same however many cores there are.
+        omp_set_num_threads(1)
         guard let liqHistogram = liq_histogram_create(attributes) else { throw ImageQuantError(code: LIQ_OUT_OF_MEMORY) }
         defer { liq_histogram_destroy(liqHistogram) }
         // A pixel of an image weighs 255 in libimagequant's histograms (less where the image is
