@@ -9,8 +9,9 @@
 /// shows there by more than `keepTolerance`. Wherever a frame equals the last one, the GIF does
 /// not change; and a pixel whose colour comes back after something passed over it is written
 /// again, mapped to the frame's palette like any other, so it does not keep a colour of the thing
-/// that passed. Dithering runs over the frame's rectangle with every pixel left out held to what
-/// it shows, so neither the colours nor the dither pattern around a changed part move.
+/// that passed. Dithering carries error only from changed pixels to changed pixels: every pixel
+/// left out keeps what it shows, so neither the colours nor the dither pattern around a changed
+/// part move.
 ///
 /// The frame is mapped to the global colour table when that holds its changed pixels' colours
 /// closely (`globalPaletteTolerance`); otherwise it gets a palette of its own, chosen by
