@@ -48,11 +48,17 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]
         ),
+        // libimagequant chooses each GIF frame's palette and maps the frame to it, dithered.
+        .systemLibrary(
+            name: "CImageQuant",
+            pkgConfig: "imagequant",
+            providers: [.apt(["libimagequant-dev"])]
+        ),
         // "Did you mean …?" for misspelt names: LayerKit and the generic Lua bridge both suggest
         // names, and neither may import the other.
         .target(name: "Spelling"),
         .target(name: "LayerKit", dependencies: ["Spelling"]),
-        .target(name: "Render", dependencies: ["LayerKit", "CSDL2", "CPangoCairo", "CGif"]),
+        .target(name: "Render", dependencies: ["LayerKit", "CSDL2", "CPangoCairo", "CGif", "CImageQuant"]),
         // LuaBridge's C half: the trampolines, budgets and userdata dispatch, in C files.
         // Statically, Lua's code is built without position independence and the API's calls
         // skip the shared library's jump table, so calls between Lua and C are cheaper (figures

@@ -65,6 +65,12 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var input: ScriptedInput
 
+    @Option(help: "GIF dithering: floyd (Floyd–Steinberg error diffusion, the default: smooth gradients) or none (each pixel its nearest palette colour: smaller files).")
+    var dither: DitherChoice?
+
+    @Option(parsing: .unconditional, help: "How many times a GIF or APNG repeats after playing once (a GIF's NETSCAPE2.0 loop count, as gifsicle and FFmpeg write it): 0, the default, repeats forever; N plays N+1 times in all. At most 65535.")
+    var loop: Int?
+
     func validate() throws {
         try choice.requireOne()
         let output: RenderOutput
@@ -87,6 +93,17 @@ struct RenderCommand: ParsableCommand {
         if at != nil && from != nil { throw ValidationError("give --at or --from, not both (they both set the first frame's time)") }
         let lengths = [frames != nil, duration != nil, to != nil].filter { $0 }.count
         if lengths > 1 { throw ValidationError("give one of --frames, --duration and --to, not several") }
+        if let loop, !(0...65535).contains(loop) {
+            throw ValidationError("--loop must be between 0 (forever) and 65535, got \(loop)")
+        }
+        switch output {
+        case .gif: break
+        case .video(_, .apng):
+            if dither != nil { throw ValidationError("--dither applies to .gif output, not '\(out)'") }
+        default:
+            if loop != nil { throw ValidationError("--loop applies to .gif and .apng output, not '\(out)'") }
+            if dither != nil { throw ValidationError("--dither applies to .gif output, not '\(out)'") }
+        }
         if let to, to <= start {
             throw ValidationError("--to must be after the first frame's time (\(Tick.text(start)) s), got \(Tick.text(to))")
         }
@@ -117,7 +134,8 @@ struct RenderCommand: ParsableCommand {
         defer { runner.close() }
 
         let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
-                                      frameCount: frameCount(for: output), startTime: start, background: try background.color())
+                                      frameCount: frameCount(for: output), startTime: start, background: try background.color(),
+                                      dither: dither != .off, loopCount: loop ?? 0)
         let progress = ProgressBar(total: settings.frameCount)
         let summary: RenderSummary
         do {

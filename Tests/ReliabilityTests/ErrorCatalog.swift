@@ -235,6 +235,9 @@ enum ErrorCatalog {
                         + "ca.root:addSublayer(ca.Layer{ bounds = {0, 0, 10, 10}, position = {5, 5}, backgroundColor = \"white\" })\n"
                         + "ca.root.sublayers[1]:addAnimation(ca.BasicAnimation{ keyPath = \"position.x\", fromValue = 5, toValue = 95, duration = 2 })",
                       .command(["render", "main.lua", "--out", "x.gif", "--size", "100x10", "--fps", "10", "--duration", "1", "--loop-seamless"])),
+            ErrorCase("a GIF loop count out of range", "", .command(["render", "main.lua", "--out", "x.gif", "--loop", "-1"])),
+            ErrorCase("`--loop` for a PNG", "", .command(["render", "main.lua", "--out", "x.png", "--loop", "2"])),
+            ErrorCase("a dithering that does not exist", "", .command(["render", "main.lua", "--out", "x.gif", "--dither", "fast"])),
         ]),
     ]
 }

@@ -137,6 +137,47 @@ final class CommandLineTests {
         #expect(g.starts(with: Array("GIF89a".utf8)))
     }
 
+    /// `--loop` and `--dither` are checked, and refused by name for anything but a GIF.
+    @Test(arguments: [
+        (["--out", "x.gif", "--loop", "-1"], "Error: --loop must be between 0 (forever) and 65535, got -1"),
+        (["--out", "x.gif", "--loop", "65536"], "Error: --loop must be between 0 (forever) and 65535, got 65536"),
+        (["--out", "x.png", "--loop", "2"], "Error: --loop applies to .gif and .apng output, not 'x.png'"),
+        (["--out", "frames/", "--dither", "none"], "Error: --dither applies to .gif output, not 'frames/'"),
+        (["--out", "x.gif", "--dither", "fast"],
+         "Error: The value 'fast' is invalid for '--dither <dither>'. Please provide one of 'floyd' and 'none'."),
+    ])
+    func gifOptionsAreChecked(arguments: [String], message: String) throws {
+        let path = try script("print(1)")
+        let r = try run(["render", path] + arguments)
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix(message + "\n"), "\(r.stderr)")
+    }
+
+    @Test func gifOptionsReachTheFile() throws {
+        let path = try script("""
+            local sky = ca.GradientLayer{ frame = {0, 0, 120, 80}, colors = {"navy", "orange"},
+                                          startPoint = {0, 0}, endPoint = {1, 1} }
+            ca.root:addSublayer(sky)
+            sky:addAnimation(ca.BasicAnimation{ keyPath = "opacity", fromValue = 0.2, toValue = 1, duration = 1 }, "fade")
+            """)
+        let folder = (path as NSString).deletingLastPathComponent
+        func render(_ name: String, _ options: [String]) throws -> Data {
+            let out = folder + "/" + name
+            #expect(try run(["render", path, "--out", out, "--size", "120x80", "--frames", "4", "--fps", "4"] + options).status == 0)
+            return try Data(contentsOf: URL(fileURLWithPath: out))
+        }
+        let looping = try render("a.gif", []), thrice = try render("b.gif", ["--loop", "2"])
+        let netscape = Data("NETSCAPE2.0".utf8)
+        func count(_ gif: Data) -> [UInt8] {
+            guard let found = gif.range(of: netscape) else { return [] }
+            return Array(gif[found.upperBound..<found.upperBound + 4])
+        }
+        #expect(count(looping) == [3, 1, 0, 0])
+        #expect(count(thrice) == [3, 1, 2, 0])
+        #expect(try render("c.gif", ["--dither", "floyd"]) == looping)
+        #expect(try render("d.gif", ["--dither", "none"]) != looping)
+    }
+
     @Test func scriptedClicksAndKeysArriveAtTheirTimes() throws {
         let path = try script("""
             local button = ca.Layer{ bounds = {0, 0, 100, 40}, position = {150, 150} }

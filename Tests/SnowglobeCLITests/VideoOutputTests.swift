@@ -204,3 +204,23 @@ final class VideoOutputTests {
         #expect(long < short + 8 * 1024, "peak \(short) kB for 5 s, \(long) kB for 60 s")
     }
 }
+
+extension VideoOutputTests {
+    /// `--loop N` means what it means for a GIF: repeat N times after the first play (0: for
+    /// ever); an APNG's acTL chunk counts plays, so N + 1.
+    @Test(arguments: [(nil, 0), (0, 0), (2, 3)] as [(Int?, UInt32)])
+    func anAPNGPlaysAsOftenAsAGIF(loop: Int?, plays: UInt32) throws {
+        let out = NSTemporaryDirectory() + "snowglobe-apng-\(UUID().uuidString).apng"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let path = NSTemporaryDirectory() + "snowglobe-apng-\(UUID().uuidString).lua"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.slidingSquare.write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try CLI.run(["render", path, "--out", out, "--size", "40x30", "--fps", "10", "--duration", "0.3"]
+                            + (loop.map { ["--loop", String($0)] } ?? []))
+        #expect(r.status == 0, "\(r.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+        let chunk = try #require(Data(bytes).range(of: Data("acTL".utf8)))
+        let field = bytes[(chunk.upperBound + 4)..<(chunk.upperBound + 8)]
+        #expect(field.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } == plays)
+    }
+}

@@ -36,6 +36,13 @@ struct Peer {
 /// Runs `executable` to its end and returns what it printed on standard output (nil when it
 /// could not start). `environment` nil keeps the benchmark's own.
 func capturedOutput(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) -> String? {
+    capturedRun(executable, arguments, environment: environment).map { String(decoding: $0.output, as: UTF8.self) }
+}
+
+/// Runs `executable` to its end and returns the bytes it printed on standard output and its exit
+/// status (nil when it could not start). `environment` nil keeps the benchmark's own.
+func capturedRun(_ executable: String, _ arguments: [String],
+                 environment: [String: String]? = nil) -> (output: Data, status: Int32)? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -46,5 +53,5 @@ func capturedOutput(_ executable: String, _ arguments: [String], environment: [S
     do { try process.run() } catch { return nil }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    return (data, process.terminationStatus)
 }

@@ -22,7 +22,8 @@ final class FrameSink {
         case .gif(let path):
             let staged = StagedFile(path)
             do {
-                gif = try GIFEncoder(path: staged.temporary, width: settings.width, height: settings.height, dither: settings.dither)
+                gif = try GIFEncoder(path: staged.temporary, width: settings.width, height: settings.height,
+                                     loopCount: settings.loopCount, dither: settings.dither)
             } catch {
                 staged.discard()
                 throw FrameSink.renamed(error, from: staged.temporary, to: path)
@@ -30,7 +31,8 @@ final class FrameSink {
             gifFile = staged
         case .video(let path, let format):
             video = try VideoEncoder(path: path, format: format, width: settings.width, height: settings.height,
-                                     fps: settings.fps, alpha: transparent)
+                                     fps: settings.fps, alpha: transparent,
+                                     plays: settings.loopCount == 0 ? 0 : settings.loopCount + 1)
         case .sequence(let pattern):
             // What comes before the file name's last "/" (not NSString's deletingLastPathComponent,
             // which traps on Linux for a one-letter name such as "%d" gives).

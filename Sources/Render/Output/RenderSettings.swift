@@ -13,11 +13,13 @@ public struct RenderSettings: Equatable, Sendable {
     public var startTime: Double
     /// What shows where no layer draws.
     public var background: Color
-    /// Whether GIFs are dithered.
+    /// Whether GIFs are dithered (Floyd–Steinberg).
     public var dither: Bool
+    /// How many times a GIF repeats after its first play: 0 (forever) to 65535.
+    public var loopCount: Int
 
     public init(width: Int = 640, height: Int = 480, fps: Double = 30, frameCount: Int = 1,
-                startTime: Double = 0, background: Color = .black, dither: Bool = false) {
+                startTime: Double = 0, background: Color = .black, dither: Bool = true, loopCount: Int = 0) {
         self.width = width
         self.height = height
         self.fps = fps
@@ -25,6 +27,7 @@ public struct RenderSettings: Equatable, Sendable {
         self.startTime = startTime
         self.background = background
         self.dither = dither
+        self.loopCount = loopCount
     }
 
     /// Settings for `duration` seconds at `fps` (rounded to whole frames, at least one).
