@@ -16,7 +16,7 @@ enum AnimationBinding: CaBinding {
                 return LuaClass.Property(name, kind: .number, "when it starts, in the layer's time; 0: when its transaction commits")
             case .duration:
                 return LuaClass.Property(name, kind: .number, "seconds per cycle, >= 0; 0: the transaction's (0.25 s unless set)")
-            case .speed: return LuaClass.Property(name, kind: .number, "how fast its time runs, finite; default 1")
+            case .speed: return LuaClass.Property(name, kind: .number, "how fast its time runs, finite; default 1; below 0 it runs backwards from its timeOffset")
             case .timeOffset: return LuaClass.Property(name, kind: .number, "seconds added to its local time, finite")
             case .repeatCount:
                 return LuaClass.Property(name, kind: .number,
@@ -55,7 +55,7 @@ enum AnimationBinding: CaBinding {
             case .additive:
                 LuaClass.Property("additive", kind: .bool, "its value adds to the value underneath instead of replacing it")
             case .cumulative:
-                LuaClass.Property("cumulative", kind: .bool, "each repeat goes on from where the last ended")
+                LuaClass.Property("cumulative", kind: .bool, "each repeat adds the value the last one ended on (5 → 10, then 15 → 20)")
             }
         }
     }

@@ -8,7 +8,9 @@ enum KeyframeAnimationBinding: CaBinding {
     static let properties = [
         LuaClass.Property("values", "array of values of the key path's kind", lua: "any[]", "the values it passes through"),
         LuaClass.Property("keyTimes", "array of numbers", lua: "number[]?",
-                          "each value's moment as a fraction of the duration, 0…1, rising (nil: evenly spaced)"),
+                          "each value's moment as a fraction of the duration, 0…1, rising, one per value, from 0 to 1 "
+                              + "(nil: evenly spaced; keyTimes that break these rules are ignored, as Core Animation does, "
+                              + "and check warns)"),
         LuaClass.Property("timingFunctions", "array of MediaTimingFunction or names",
                           lua: "(MediaTimingFunction|string)[]?",
                           "the pacing of each segment between values (a shorter list repeats its last)"),
