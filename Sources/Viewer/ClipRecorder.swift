@@ -54,17 +54,17 @@ final class ClipRecorder {
 
     private func export(_ range: ClosedRange<Double>, of player: Player, what: String) -> String {
         guard let runner = player.runner else { return "snowglobe: nothing to record: the script is not running" }
-        var chosen = format
+        let chosen: RecordingFormat
         var note = ""
-        if chosen == nil {
-            if (try? FFmpegProgram.locate()) != nil {
-                chosen = .mp4
-            } else {
-                chosen = .gif
-                note = " (as GIF: MP4 needs ffmpeg, which is not installed)"
-            }
+        if let format {
+            chosen = format
+        } else if (try? FFmpegProgram.locate()) != nil {
+            chosen = .mp4
+        } else {
+            chosen = .gif
+            note = " (as GIF: MP4 needs ffmpeg, which is not installed)"
         }
-        let fileExtension = chosen?.rawValue ?? "mp4"
+        let fileExtension = chosen.rawValue
         let path: String
         let output: RenderOutput
         do {

@@ -40,33 +40,3 @@ struct FFprobe {
         return probe
     }
 }
-
-/// Frames decoded by ffmpeg into raw bytes, to compare with what Snowglobe drew.
-enum FFmpegDecode {
-    /// Every frame of `path` (a file or a %04d pattern) as `pixelFormat` bytes (rgb24, rgba).
-    static func rawFrames(_ path: String, pixelFormat: String, width: Int, height: Int,
-                          decoder: String? = nil) throws -> [[UInt8]] {
-        let out = NSTemporaryDirectory() + "snowglobe-decoded-" + UUID().uuidString + ".raw"
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        var arguments = ["-v", "error", "-y"]
-        if let decoder { arguments += ["-c:v", decoder] }
-        arguments += ["-i", path, "-f", "rawvideo", "-pix_fmt", pixelFormat, out]
-        let r = try CLI.run("/usr/bin/ffmpeg", arguments)
-        guard r.status == 0 else { throw FFprobe.Failure(description: "ffmpeg decoding \(path): \(r.stderr)") }
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
-        let frameSize = width * height * (pixelFormat == "rgba" ? 4 : 3)
-        return stride(from: 0, to: bytes.count - frameSize + 1, by: frameSize).map { Array(bytes[$0..<$0 + frameSize]) }
-    }
-
-    /// Peak signal-to-noise ratio of two frames of bytes, in dB.
-    static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
-        guard a.count == b.count, !a.isEmpty else { return 0 }
-        var squares = 0.0
-        for i in 0..<a.count {
-            let d = Double(Int(a[i]) - Int(b[i]))
-            squares += d * d
-        }
-        let mean = squares / Double(a.count)
-        return mean == 0 ? .infinity : 10 * log10(255 * 255 / mean)
-    }
-}

@@ -40,8 +40,8 @@ extension ViewerWindowTests {
         let render = try Snowglobe.render(["scene.lua", "--from", "0.5", "--to", "1.5", "--fps", "10", "--size", "800x600",
                                            "--click", "400,150@1", "--out", "frames/"], in: folder.path)
         #expect(render == 0)
-        let recorded = try RawFrames.decode(path, width: 800, height: 600)
-        let rendered = try RawFrames.decode(folder.path + "/frames/frame_%04d.png", width: 800, height: 600)
+        let recorded = try FFmpegDecode.rawFrames(path, pixelFormat: "rgb24", width: 800, height: 600)
+        let rendered = try FFmpegDecode.rawFrames(folder.path + "/frames/frame_%04d.png", pixelFormat: "rgb24", width: 800, height: 600)
         #expect(recorded.count == 10 && rendered.count == 10)
         for (i, (a, b)) in zip(recorded, rendered).enumerated() {
             #expect(a == b, "frame \(i) differs from the render's")
@@ -102,21 +102,5 @@ enum Snowglobe {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         return process.exitStatus(killingAfter: 120)
-    }
-}
-
-/// Frames decoded by ffmpeg to RGB bytes.
-enum RawFrames {
-    static func decode(_ path: String, width: Int, height: Int) throws -> [[UInt8]] {
-        let out = NSTemporaryDirectory() + "snowglobe-frames-" + UUID().uuidString + ".rgb"
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-v", "error", "-y", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", out]
-        try process.run()
-        guard process.exitStatus(killingAfter: 60) == 0 else { throw ViewerProcess.Failure(description: "ffmpeg could not decode \(path)") }
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
-        let size = width * height * 3
-        return stride(from: 0, to: bytes.count - size + 1, by: size).map { Array(bytes[$0..<$0 + size]) }
     }
 }

@@ -15,7 +15,6 @@ public final class VideoEncoder {
     public private(set) var frameCount = 0
     private let staged: StagedFile
     private var process: EncoderProcess?
-    private var straight: [UInt8] = []
 
     /// Starts encoding to `path` in `format`. `alpha` asks to keep transparency (refused for a
     /// format without it); `plays` is an APNG's play count (0: for ever).
@@ -60,8 +59,7 @@ public final class VideoEncoder {
         }
         let written: EncoderProcessError?
         if alpha {
-            straight = frame.straightBytes
-            written = straight.withUnsafeBytes { bytes in VideoEncoder.send(bytes, to: process) }
+            written = frame.straightBytes.withUnsafeBytes { bytes in VideoEncoder.send(bytes, to: process) }
         } else {
             #if _endian(little)
             written = frame.pixels.withUnsafeBytes { bytes in VideoEncoder.send(bytes, to: process) }
