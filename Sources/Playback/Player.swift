@@ -246,11 +246,17 @@ public final class Player {
     // MARK: Input
 
     /// Delivers `event` to the scene now, after the tick shown, and logs it with that tick so
-    /// that replays deliver it at the same moment. While a run is being replayed, input waits
-    /// for it: it is logged for the tick the replay goes to, and delivered when it gets there.
+    /// that replays deliver it at the same moment. While a run is being replayed, or a seek
+    /// (a step) has not been made yet, input waits for it: it is logged for the tick the seek
+    /// goes to, and delivered when the run gets there — a key pressed just after a step reaches
+    /// the stepped scene.
     public func deliver(_ event: InputEvent) {
         if let replay {
             log.append(event, at: replay.target)
+        } else if seeking, let runner, Tick.index(atOrBefore: timeline.playhead) != runner.tick {
+            let target = Tick.index(atOrBefore: timeline.playhead)
+            log.append(event, at: target)
+            parked.invalidate(from: target, closing: script.discard)
         } else if let runner {
             log.append(event, at: runner.tick)
             parked.invalidate(from: runner.tick, closing: script.discard)

@@ -309,6 +309,36 @@ struct PlayerTests {
             #expect(Tick.isOnTick(time) == ((frame * 60) % Int(fps) == 0))
         }
     }
+
+    /// A key pressed just after a step, before the window's next frame makes it, reaches the
+    /// stepped scene: the viewer's F7 then a key in one batch of events.
+    @Test func inputGivenBeforeAStepIsMadeReachesTheSteppedScene() throws {
+        let folder = try TemporaryFolder()
+        let (player, _) = try player(folder)
+        player.open()
+        go(player, to: 1)
+        player.step(by: 1)
+        player.deliver(.mouseDown(x: 7, y: 8, button: 1))
+        player.update(realSeconds: 0)
+        #expect(try summary(player).contains("[1.0167@7,8]"))
+        // Seeking back and forth replays it at the same tick.
+        go(player, to: 0.5)
+        go(player, to: 2)
+        #expect(try summary(player).contains("[1.0167@7,8]"))
+    }
+
+    /// The same, stepping back: the input reaches the scene at the earlier tick.
+    @Test func inputGivenBeforeAStepBackIsMadeReachesTheEarlierScene() throws {
+        let folder = try TemporaryFolder()
+        let (player, _) = try player(folder)
+        player.open()
+        go(player, to: 1)
+        player.step(by: -1)
+        player.deliver(.mouseDown(x: 7, y: 8, button: 1))
+        player.update(realSeconds: 0)
+        while player.replay != nil { player.update(realSeconds: 0) }
+        #expect(try summary(player).contains("[0.9833@7,8]"))
+    }
 }
 
 extension SceneRunner {
