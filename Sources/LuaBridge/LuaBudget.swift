@@ -5,7 +5,8 @@ import LuaShim
 /// host may take, and the memory the VM may hold.
 ///
 /// Time is checked by a count hook (in C, LuaShim's vm.c) every ``hookInterval`` Lua
-/// instructions against a monotonic clock; the limit covers one outermost protected call
+/// instructions; it is the thread's CPU time, so a busy machine does not stop a script that is
+/// within its limit (wall time is capped at ten times the limit); the limit covers one outermost protected call
 /// (``LuaState/pcall(arguments:results:)``, ``LuaState/resume(_:arguments:)``), nested calls
 /// included. Over it, the running code gets the error "file:line: script ran too long (more
 /// than 2 s in one call)", again every few instructions until the call returns, so a script

@@ -52,14 +52,16 @@ static sg_Entry sg_enter(sg_VM *vm) {
     vm->timedOut = 0;
     vm->memoryLine = 0;
     double now = sg_now();
-    if (vm->timeLimit > 0 && vm->frameLimit > 0 && vm->frameLimit < vm->timeLimit) {
-      vm->callLimit = vm->frameLimit;
-      vm->deadline = now + vm->frameLimit;
-      vm->cpuDeadline = sg_cpunow() + vm->frameLimit;
-      vm->wallCap = now + vm->timeLimit;
+    if (vm->timeLimit > 0) {
+      double limit = vm->frameLimit > 0 && vm->frameLimit < vm->timeLimit ? vm->frameLimit : vm->timeLimit;
+      double cap = limit * SG_WALL_SLACK;
+      vm->callLimit = limit;
+      vm->deadline = now + limit;
+      vm->cpuDeadline = sg_cpunow() + limit;
+      vm->wallCap = now + (cap > vm->timeLimit ? cap : vm->timeLimit);
     } else {
-      vm->callLimit = vm->timeLimit;
-      vm->deadline = vm->timeLimit > 0 ? now + vm->timeLimit : -1;
+      vm->callLimit = 0;
+      vm->deadline = -1;
       vm->cpuDeadline = 0;
     }
   }

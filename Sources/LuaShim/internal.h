@@ -23,9 +23,13 @@ double sg_now(void);
 /** Seconds of CPU time the calling thread has used. */
 double sg_cpunow(void);
 
+/** How many times its limit in wall time a call may take when a busy machine holds its thread
+ *  back (its limit counts CPU time). */
+#define SG_WALL_SLACK 10.0
+
 /** Whether the running call has used up its time: its deadline has passed on the monotonic
- *  clock and, for a call under a frame limit, in the thread's CPU time too (a thread held back
- *  by a busy machine gets the rest of its CPU time, up to the whole time limit). */
+ *  clock and in the thread's CPU time too (a thread held back by a busy machine gets the rest
+ *  of its CPU time, up to its wall cap). */
 int sg_pastdeadline(sg_VM *vm);
 
 /** The count hook that enforces the time limit. RAISES (a hook may). */

@@ -64,6 +64,21 @@ struct LuaBudgetTests {
         #expect(try vm.lua.eval("return 'alive'") == "alive")
     }
 
+    /// The whole time limit counts CPU time as well: a call held back by a busy machine (here,
+    /// asleep in a C function for longer than the limit) is not stopped for it.
+    @Test func theTimeLimitCountsCPUTime() throws {
+        let vm = makeVM(budget: LuaBudget(timeLimit: 0.1, memoryLimit: 0, hookInterval: 1000))
+        defer { vm.close() }
+        vm.lua.setGlobal("nap", function: napFor150ms)
+        #expect(try vm.lua.eval("nap() local n = 0 for i = 1, 1e5 do n = n + i end return n") == "5000050000")
+        do {
+            try vm.lua.run("while true do end", chunkName: "=runaway")
+            Issue.record("expected a timeout")
+        } catch {
+            #expect(error.message == "runaway:1: script ran too long (more than 0.1 s in one call)")
+        }
+    }
+
     @Test func timeoutInsideACoroutine() throws {
         let vm = makeVM(budget: Self.small)
         defer { vm.close() }

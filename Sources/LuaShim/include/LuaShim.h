@@ -79,9 +79,9 @@ typedef struct sg_VM {
                              counted in the thread's CPU time; 0 = none (the host sets it) */
   double callLimit;       /* the running outermost call's limit, for its message */
   double deadline;        /* monotonic seconds; 0 = no call is running */
-  double cpuDeadline;     /* thread CPU seconds the running call may reach; 0 = wall time only */
-  double wallCap;         /* monotonic seconds a call under frameLimit may not pass whatever
-                             its CPU time (timeLimit after its start) */
+  double cpuDeadline;     /* thread CPU seconds the running call may reach; 0 = no limit */
+  double wallCap;         /* monotonic seconds the call may not pass whatever its CPU time
+                             (ten times its limit after its start, at least timeLimit) */
   int memoryLine;         /* the line the current call was at when the hook last saw memory
                              near the cap; 0 = not seen */
   char memorySource[LUA_IDSIZE]; /* that line's chunk, as Lua's short_src names it */
