@@ -132,6 +132,7 @@ private struct SamplingState {
     /// Reads the value at `time` from `scene`'s presentation, if the layer is in the tree.
     mutating func sample(_ scene: Scene, at time: Double) throws(KeyPathError) {
         guard let layer = currentLayer(in: scene) else { return }
+        scene.ensurePresentation()
         let presentation = try layer.value(forKeyPath: keyPath, .presentation)
         let model = try layer.value(forKeyPath: keyPath, .model)
         samples.append(KeyPathRecording.Sample(time: time, presentation: row(presentation), model: row(model)))

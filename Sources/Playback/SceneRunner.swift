@@ -51,7 +51,7 @@ public final class SceneRunner {
     public func step(_ log: InputLog) {
         deliver(log)
         let next = tick + 1
-        host.scene.step(to: Tick.time(next))
+        host.scene.tick(to: Tick.time(next))
         tick = next
         deliver(log)
         afterTick?(self)

@@ -22,6 +22,7 @@ final class Inspector {
     /// Picks the deepest layer under `point` (root coordinates, as on screen); clicking the same
     /// place again picks its superlayer, and after the root the deepest again.
     func pick(at point: Point, in scene: Scene) {
+        scene.ensurePresentation()
         if let lastPick, abs(lastPick.x - point.x) < 3, abs(lastPick.y - point.y) < 3, let current = picked {
             picked = current.superlayer ?? scene.root.hitTest(point, .presentation)
         } else {

@@ -232,7 +232,9 @@ public final class Viewer {
                                      overlay: overlay.scene)
         }
         overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: size.width, in: overlay.scene)
-        overlay.scene.step(to: 0)
+        // The overlay is drawn straight from its presentation, which a step does not make.
+        overlay.scene.beginFrame(at: 0)
+        overlay.scene.endFrame()
         let ghosts = onionSkin.ghosts(for: player, width: points.width, height: points.height)
         do throws(SDLError) {
             // A screenshot waits until the scene shows the moment asked for.

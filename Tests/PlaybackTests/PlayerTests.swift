@@ -161,6 +161,8 @@ struct PlayerTests {
             .start(output: { _, _ in }, errors: { _, _ in })
         runner.advance(to: 30, log: InputLog())
         let box = try #require(runner.scene.root.sublayers.first)
+        // Ticks make no values nothing reads: a direct read asks for them.
+        runner.scene.ensurePresentation()
         let atTick = box.point(.position, .presentation).x
         #expect(abs(atTick - 50) < 1e-9)
         var between = 0.0

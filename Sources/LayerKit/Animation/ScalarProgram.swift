@@ -342,20 +342,20 @@ final class ScalarProgram: ManagedBuffer<ScalarProgram.Header, ScalarProgram.Ste
     }
 
     /// An animation added outside any evaluated frame begins at the first time it is evaluated.
-    private static func setBeginTime(of step: UnsafeMutablePointer<Step>, _ owner: AttachedAnimation, to time: Double) {
+    static func setBeginTime(of step: UnsafeMutablePointer<Step>, _ owner: AttachedAnimation, to time: Double) {
         step.pointee.beginTime = time
         step.pointee.flags.remove(.needsBeginTime)
         owner.timing.beginTime = time
         owner.needsBeginTime = false
     }
 
-    private static func recordStart(of step: UnsafeMutablePointer<Step>, _ owner: AttachedAnimation, scene: Scene) {
+    static func recordStart(of step: UnsafeMutablePointer<Step>, _ owner: AttachedAnimation, scene: Scene) {
         step.pointee.flags.insert(.started)
         owner.hasStarted = true
         scene.recordStart(owner)
     }
 
-    private static func recordEnd(of step: UnsafeMutablePointer<Step>, _ owner: AttachedAnimation,
+    static func recordEnd(of step: UnsafeMutablePointer<Step>, _ owner: AttachedAnimation,
                                   layer: Unmanaged<Layer>, scene: Scene) {
         step.pointee.flags.insert(.ended)
         owner.hasEnded = true

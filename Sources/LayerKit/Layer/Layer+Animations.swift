@@ -7,6 +7,8 @@ extension Layer {
         guard let scene else { throw .noScene }
         try Layer.checkGroups(animation, depth: 0, path: [])
         let copy = animation.copy()
+        // An animation without a from or to value starts from what is on screen now.
+        scene.ensurePresentation()
         let attached = try AttachedAnimation(copy, key: key, on: self,
                                              defaultDuration: scene.transactions.animationDuration, inGroup: false)
         if let key, let index = animations.firstIndex(where: { $0.key == key }) {

@@ -112,6 +112,7 @@ extension Layer {
         }
         let value = newValue.coerced(to: spec.kind)
         if spec.isAnimatable, let scene, shouldAnimateImplicitly(spec, in: scene) {
+            scene.ensurePresentation()
             let from = self.value(property, .presentation)
             writeModel(value, spec)
             if from != value {

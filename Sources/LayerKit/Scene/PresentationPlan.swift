@@ -79,8 +79,12 @@ struct PresentationPlan {
         times = Array(repeating: 0, count: Int(slotCount))
     }
 
-    /// Evaluates every entry, the root's local time being `rootTime`.
-    mutating func run(rootTime: Double, scene: Scene, offsets: StorageOffsets) {
+    /// Evaluates every entry, the root's local time being `rootTime`. With `valuesOfPrograms`
+    /// false (a tick that draws nothing), layers evaluated by their program alone only settle
+    /// their animations' begin times and record starts and ends; their presentation is left as
+    /// it was. Layers on the general path (their own timing, emitters) are evaluated either way:
+    /// the times they pass down and the particles they emit are needed on every tick.
+    mutating func run(rootTime: Double, scene: Scene, offsets: StorageOffsets, valuesOfPrograms: Bool = true) {
         times.withUnsafeMutableBufferPointer { times in
             guard let times = times.baseAddress else { return }
             times[0] = rootTime
@@ -88,9 +92,15 @@ struct PresentationPlan {
                 for entry in entries {
                     let parentTime = times[Int(entry.parentSlot)]
                     if let program = entry.program {
-                        program._withUnsafeGuaranteedRef {
-                            $0.run(at: parentTime, layer: entry.layer, presented: entry.presented, scene: scene,
-                                   offsets: offsets, records: true)
+                        if valuesOfPrograms {
+                            program._withUnsafeGuaranteedRef {
+                                $0.run(at: parentTime, layer: entry.layer, presented: entry.presented, scene: scene,
+                                       offsets: offsets, records: true)
+                            }
+                        } else {
+                            program._withUnsafeGuaranteedRef {
+                                $0.recordTiming(at: parentTime, layer: entry.layer, scene: scene)
+                            }
                         }
                     } else {
                         let local = entry.layer._withUnsafeGuaranteedRef {

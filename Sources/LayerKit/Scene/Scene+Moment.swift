@@ -9,6 +9,8 @@ extension Scene {
     /// callbacks made after it was evaluated, the same way whether or not anything was drawn.
     public func withPresentation(at time: Double, _ body: () -> Void) {
         let moment = time.isFinite ? time : self.time
+        showingMoment += 1
+        defer { showingMoment -= 1 }
         momentEvaluation.withPresentation(of: [root], parentTime: self.time, shiftedTo: moment) { changes in
             instanceCapture.withInstances(of: momentEvaluation.replicators(in: changes), body)
         }

@@ -41,6 +41,11 @@ public final class Scene {
     private var presentationPlan = PresentationPlan()
     /// Set by layers when the tree, a layer's animations or program, or its timing changes.
     var presentationPlanIsStale = true
+    /// Whether the layers' presentation shows the tree at `time` (a tick that draws nothing
+    /// leaves it as it was; see `ensurePresentation`).
+    private(set) var presentationIsCurrent = false
+    /// How deep in `withPresentation(at:_:)` calls the scene is.
+    var showingMoment = 0
     private let offsets = StorageOffsets.shared
     /// Evaluates the tree at a moment other than the frame's (see `withPresentation(at:_:)`).
     lazy var momentEvaluation = TimeShiftedEvaluation()
@@ -126,16 +131,47 @@ public final class Scene {
         endFrame()
     }
 
+    /// A step for a clock that draws only some of the moments it makes (the tick clock): what
+    /// `step` does, except that the values of animations nothing reads are not made. Starts,
+    /// ends and completions come on the same tick; a frame drawn with `withPresentation(at:_:)`
+    /// is the same as after `step`; a value read straight from the presentation needs
+    /// `ensurePresentation` first (the script's and the viewer's reads call it).
+    public func tick(to time: Double) {
+        advanceClock(to: time)
+        evaluateTiming()
+        endFrame()
+    }
+
     /// Starts the frame at `time`: commits outside changes, fires timers and display links, and
     /// evaluates the presentation tree. Draw after this, then call `endFrame`.
     public func beginFrame(at newTime: Double) {
+        advanceClock(to: newTime)
+        evaluatePresentation()
+    }
+
+    /// Moves the clock to `newTime` and runs what is due: timers, then display links.
+    private func advanceClock(to newTime: Double) {
         // Changes made outside any frame belong to the moment they were made: commit them first.
         transactions.commitAll()
-        if newTime.isFinite && newTime >= time { time = newTime }
+        if newTime.isFinite && newTime > time {
+            time = newTime
+            // What timers and display links read of the presentation is the tree at the new time.
+            presentationIsCurrent = false
+        }
         fireTimers()
         runDisplayLinks()
         transactions.commitAll()
-        evaluatePresentation()
+    }
+
+    /// Makes the presentation at the current time if a tick left it unmade, so that what a script
+    /// or the viewer reads of it (`presentation()`, hit testing, the start of an implicit
+    /// animation) is the tree at `time`. Leaves no other trace: it can be called any number of
+    /// times, anywhere, without changing what the scene does next.
+    public func ensurePresentation() {
+        // While a moment is shown, the presentation is that moment's and is put back after.
+        guard !presentationIsCurrent, showingMoment == 0 else { return }
+        momentEvaluation.present([root], parentTime: time)
+        presentationIsCurrent = true
     }
 
     /// Ends the frame: runs start and stop callbacks, removes ended animations, runs due
@@ -165,13 +201,26 @@ public final class Scene {
     /// emitter layer's particles to it, in tree order (depth first, back to front); then what
     /// replicators' delayed instances show.
     public func evaluatePresentation() {
+        evaluate(valuesOfPrograms: true)
+    }
+
+    /// What a tick that draws nothing evaluates: begin times, starts and ends, emitters and the
+    /// times layers pass down. Replicators' delayed instances are captured from whole values on
+    /// every tick, so a tree with a replicator is evaluated whole.
+    private func evaluateTiming() {
+        evaluate(valuesOfPrograms: false)
+    }
+
+    private func evaluate(valuesOfPrograms: Bool) {
         let offsets = self.offsets
         let rootTime = evaluate(root, parentTime: time, offsets: offsets)
         if presentationPlanIsStale {
             presentationPlanIsStale = false
             presentationPlan.make(root: root)
         }
-        presentationPlan.run(rootTime: rootTime, scene: self, offsets: offsets)
+        let whole = valuesOfPrograms || !presentationPlan.replicators.isEmpty
+        presentationPlan.run(rootTime: rootTime, scene: self, offsets: offsets, valuesOfPrograms: whole)
+        presentationIsCurrent = whole
         if !presentationPlan.replicators.isEmpty { instanceCapture.capture(presentationPlan.replicators, time: time) }
     }
 

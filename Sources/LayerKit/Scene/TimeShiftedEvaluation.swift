@@ -76,6 +76,16 @@ final class TimeShiftedEvaluation {
         restore(to: marks)
     }
 
+    /// Evaluates `roots` and their subtrees at `parentTime` into their presentation and leaves it
+    /// there: the scene's presentation made again after ticks that drew nothing, with no trace
+    /// otherwise (no start or stop recorded, no begin time settled, no particle stepped).
+    func present(_ roots: [Layer], parentTime: Double) {
+        let marks = (values: values.count, layers: layers.count, cells: cells.count, animations: animations.count,
+                     replicators: replicators.count)
+        evaluate(roots, parentTime: parentTime, shiftedParentTime: parentTime)
+        restore(to: marks, presentation: false)
+    }
+
     /// Calls `f` with each layer whose presentation the shift changed.
     func forEachLayer(in changes: Changes, _ f: (Layer) -> Void) {
         for saved in layers[changes.layers] { f(saved.layer) }
@@ -157,8 +167,10 @@ final class TimeShiftedEvaluation {
         }
     }
 
-    /// Puts back everything saved since `marks`, newest first.
-    private func restore(to marks: (values: Int, layers: Int, cells: Int, animations: Int, replicators: Int)) {
+    /// Puts back everything saved since `marks`, newest first: the animations' bookkeeping, and
+    /// (unless `presentation` is false) the presentation the layers and cells showed.
+    private func restore(to marks: (values: Int, layers: Int, cells: Int, animations: Int, replicators: Int),
+                         presentation: Bool = true) {
         var i = animations.count
         while i > marks.animations {
             i -= 1
@@ -170,6 +182,10 @@ final class TimeShiftedEvaluation {
         }
         values.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
+            guard presentation else {
+                for saved in layers[marks.layers...] where saved.settledBeginTimes { saved.layer.programIsStale = true }
+                return
+            }
             for saved in cells[marks.cells...] {
                 saved.cell.base(.presentation).update(from: base + saved.start, count: CellPropertyID.slotSize)
             }

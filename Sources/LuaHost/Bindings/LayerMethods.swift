@@ -185,6 +185,7 @@ private func animation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) ->
 private func presentation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
         let layer = LuaState.object(object, as: Layer.self)
+        layer.scene?.ensurePresentation()
         let specs = PropertyRegistry.specs.filter { layer.kind.has($0.owner) }
         // A proxy: reads come from a table of the values, writes are refused.
         lua.newTable()

@@ -76,6 +76,7 @@ extension ScriptHost {
     /// Returns whether a handler ran.
     @discardableResult
     public func tap(at point: Point) -> Bool {
+        scene.ensurePresentation()
         var layer = scene.root.hitTest(point, .presentation)
         while let candidate = layer {
             lua.push(candidate)

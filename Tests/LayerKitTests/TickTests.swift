@@ -1,0 +1,119 @@
+import Testing
+@testable import LayerKit
+import TestSupport
+
+/// `Scene.tick` (the tick clock's step, which makes no values nothing reads) does what
+/// `Scene.step` does: the same callbacks on the same ticks, the same values when they are read
+/// or drawn; and making the values on demand leaves no trace.
+struct TickTests {
+    /// A scene with what a tick must get right: animations that start late, end (removed or
+    /// filling), a transaction completion, a layer with its own speed, a timer that reads the
+    /// presentation and starts an implicit animation from it.
+    final class Fixture {
+        let driver = FrameDriver()
+        var log: [String] = []
+        let layers: [Layer]
+
+        init() throws {
+            let scene = driver.scene
+            let plain = driver.committedLayer()
+            let slow = driver.committedLayer()
+            slow[.speed] = .number(0.5)
+            let child = Layer(scene: scene)
+            try slow.addSublayer(child)
+            let moved = driver.committedLayer()
+            layers = [plain, slow, child, moved]
+            let log = { [unowned self] (line: String) in self.log.append(line) }
+
+            scene.perform {
+                scene.transactions.begin()
+                scene.transactions.setCompletionBlock { log("completion \(scene.time)") }
+                let late = basic("position.x", from: .number(0), to: .number(100), duration: 0.5) {
+                    $0.beginTime = 0.3
+                    $0.onStart = { _ in log("start late \(scene.time)") }
+                    $0.onStop = { _, finished in log("stop late \(scene.time) \(finished)") }
+                }
+                try? plain.addAnimation(late, forKey: "late")
+                let filling = basic("opacity", from: .number(1), to: .number(0.2), duration: 0.4) {
+                    $0.fillMode = .forwards
+                    $0.isRemovedOnCompletion = false
+                }
+                try? plain.addAnimation(filling, forKey: "fill")
+                try? child.addAnimation(basic("position.y", from: .number(0), to: .number(40), duration: 0.6) {
+                    $0.onStop = { _, _ in log("stop child \(scene.time)") }
+                }, forKey: "child")
+                try? scene.transactions.commit()
+            }
+            scene.scheduleTimer(interval: 0.25, repeats: true) { [unowned self] _ in
+                // As a script's read does.
+                scene.ensurePresentation()
+                let x = plain.point(.position, .presentation).x
+                self.log.append("timer \(scene.time) reads \(x)")
+                moved[.position] = .point(Point(x: x, y: 10))
+            }
+        }
+
+        /// The presentation slots of every layer, after making them.
+        func presentation() -> [Double] {
+            driver.scene.ensurePresentation()
+            return layers.flatMap { layer in
+                Array(UnsafeBufferPointer(start: layer.storage + layer.slotSize, count: layer.slotSize))
+            }
+        }
+    }
+
+    @Test func aTickDoesWhatAStepDoes() throws {
+        let stepped = try Fixture(), ticked = try Fixture()
+        for tick in 1...90 {
+            let time = Double(tick) / 60
+            stepped.driver.scene.step(to: time)
+            ticked.driver.scene.tick(to: time)
+            if tick % 7 == 0 {
+                #expect(ticked.presentation() == stepped.presentation(), "at \(time)")
+                var shown: [[Double]] = []
+                for fixture in [stepped, ticked] {
+                    fixture.driver.scene.withPresentation(at: time + 0.004) {
+                        shown.append(fixture.layers.map { $0.point(.position, .presentation).x })
+                    }
+                }
+                #expect(shown[0] == shown[1])
+            }
+        }
+        #expect(ticked.log == stepped.log)
+        #expect(stepped.log.contains { $0.hasPrefix("completion") })
+        #expect(stepped.log.contains { $0.hasPrefix("stop late") })
+    }
+
+    @Test func makingThePresentationOnDemandLeavesNoTrace() throws {
+        let asked = try Fixture(), left = try Fixture()
+        for tick in 1...90 {
+            let time = Double(tick) / 60
+            asked.driver.scene.tick(to: time)
+            left.driver.scene.tick(to: time)
+            // Asked for at every tick, and shown between ticks, as a window does.
+            _ = asked.presentation()
+            asked.driver.scene.withPresentation(at: time + 0.01) {}
+        }
+        #expect(asked.log == left.log)
+        #expect(asked.presentation() == left.presentation())
+    }
+
+    /// What a timer or display link reads of the presentation is the tree at the time it is
+    /// called (`ca.now()`), not at the frame before.
+    @Test func aTimerReadsThePresentationAtItsOwnTime() throws {
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: basic("position.x", from: .number(0), to: .number(100), duration: 1) {
+            $0.timingFunction = .linear
+        })
+        driver.run(until: 0.1)
+        let begin = try #require(layer.attachedAnimations.first).timing.beginTime
+        var read: [(time: Double, x: Double)] = []
+        driver.scene.scheduleTimer(interval: 0.4, repeats: false) { _ in
+            driver.scene.ensurePresentation()
+            read.append((driver.scene.time, layer.point(.position, .presentation).x))
+        }
+        driver.run(until: 0.6)
+        #expect(read.count == 1)
+        #expect(abs(read[0].x - 100 * (read[0].time - begin)) < 1e-9, "\(read)")
+    }
+}
