@@ -68,6 +68,10 @@ enum LayerBinding: CaBinding {
             layerClass(EmitterLayer.self, .emitter, get: getEmitter, set: setEmitter,
                        methods: EmitterCellBinding.layerMethods,
                        note: "How emitters behave where Core Animation leaves it open: [emitters.md](emitters.md)"),
+            layerClass(TransformLayer.self, .transform, get: getTransform, set: setTransform,
+                       note: "Its sublayers keep their 3D places, drawn nearest last; it draws nothing of its own "
+                           + "(background, border, contents, shadow and masksToBounds are ignored) and its opacity "
+                           + "applies to each sublayer. `hitTest` passes over it to its sublayers"),
         ]
     }
 
@@ -186,6 +190,26 @@ enum LayerBinding: CaBinding {
                   ca.transaction(function() sparks.emitterPosition = { x, y } end, { disableActions = true })
                   sparks:emit(50)
                 end)
+                """
+        case .transform:
+            return """
+                local stage = ca.Layer{ frame = ca.root.bounds }
+                local t = ca.Transform3D.identity
+                t.m34 = -1 / 500                   -- one perspective for everything on the stage
+                stage.sublayerTransform = t
+                ca.root:addSublayer(stage)
+                local cube = ca.TransformLayer{ bounds = { 0, 0, 100, 100 }, position = { 200, 150 } }
+                local function face(color, turn)   -- each face 50 points out from the centre, then turned
+                  cube:addSublayer(ca.Layer{ bounds = { 0, 0, 100, 100 }, position = { 50, 50 },
+                                             backgroundColor = color, transform = turn:translated(0, 0, 50) })
+                end
+                face("tomato", ca.Transform3D.identity)
+                face("gold", ca.Transform3D.rotation(math.pi / 2, 0, 1, 0))
+                face("seagreen", ca.Transform3D.rotation(math.pi, 0, 1, 0))
+                face("royalblue", ca.Transform3D.rotation(-math.pi / 2, 0, 1, 0))
+                stage:addSublayer(cube)
+                cube:addAnimation(ca.BasicAnimation{ keyPath = "transform.rotation.y", fromValue = 0,
+                                                     toValue = 2 * math.pi, duration = 4, repeatCount = math.huge })
                 """
         }
     }
@@ -490,4 +514,10 @@ private func getEmitter(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _
 }
 private func setEmitter(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
     LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.set(lua, layer, .emitter, id) }; return 0 }
+}
+private func getTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.get(lua, layer, .transform, id) } }
+}
+private func setTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.set(lua, layer, .transform, id) }; return 0 }
 }
