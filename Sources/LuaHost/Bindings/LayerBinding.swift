@@ -8,9 +8,20 @@ enum LayerBinding: CaBinding {
     /// Fields of every layer that are not registry properties.
     enum Field: String, CaseIterable {
         case name, data, sublayers, superlayer, onTap, frame, contents, actions
+        // Issue 26 item 4: which corners round, the shadow's shape
+        case maskedCorners, shadowPath
 
         var doc: LuaClass.Property {
             switch self {
+            case .maskedCorners:
+                LuaClass.Property("maskedCorners", "array of corner names", lua: "(\"minXMinY\"|\"maxXMinY\"|\"minXMaxY\"|\"maxXMaxY\")[]",
+                                  "which corners cornerRadius rounds (background, border and masksToBounds clip): "
+                                      + LayerBinding.cornerNames + " (y down: minY is the top); not animatable; "
+                                      + "default all four")
+            case .shadowPath:
+                LuaClass.Property("shadowPath", "Path", lua: "Path?",
+                                  "the shape of the shadow, in the layer's coordinates, instead of what the layer "
+                                      + "draws (cheaper for a layer with sublayers); set, not animated")
             case .name: LuaClass.Property("name", "string", lua: "string?", "a name of your choosing, for finding the layer")
             case .data:
                 LuaClass.Property("data", "table", lua: "table", "a table of the script's own, kept with the layer")
@@ -312,10 +323,15 @@ enum LayerBinding: CaBinding {
         }
         do {
             try layer.setValue(value, for: property)
+        } catch .outOfRange(_, let expected) {
+            throw badValue(lua, spec.name, layer, expected: expected, at: index)
         } catch {
             throw lua.error("\(error)")
         }
     }
+
+    /// The corner names `maskedCorners` takes, quoted, for docs and messages.
+    static let cornerNames = CornerMask.named.map { "'\($0.name)'" }.joined(separator: ", ")
 
     static func badValue(_ lua: LuaState, _ name: String, _ layer: Layer, expected: String, at index: Int32) -> LuaRaise {
         lua.error("bad value for '\(name)' of \(layer.kind.rawValue) (\(expected) expected, got \(lua.describeValue(at: index)))")
@@ -341,6 +357,15 @@ enum LayerBinding: CaBinding {
             lua.push(AnimationValue.rect(layer.frame))
         case .contents:
             if let image = layer.contents { lua.push(image) } else { lua.pushNil() }
+        case .maskedCorners:
+            let names = layer.maskedCorners.names
+            lua.newTable(arrayCount: Int32(names.count))
+            for (i, name) in names.enumerated() {
+                lua.push(name)
+                lua.rawSet(-2, index: i + 1)
+            }
+        case .shadowPath:
+            if let path = layer.shadowPath { lua.push(PathBox(path)) } else { lua.pushNil() }
         case .actions:
             if !layer.actionsEnabled {
                 lua.push(false)
@@ -397,6 +422,14 @@ enum LayerBinding: CaBinding {
                 throw badValue(lua, "contents", layer, expected: "Image", at: index)
             }
             layer.contents = image
+        case .maskedCorners:
+            layer.maskedCorners = try corners(lua, layer, at: index)
+        case .shadowPath:
+            if lua.isNoneOrNil(index) { layer.shadowPath = nil; return }
+            guard let box = lua.toObject(index, as: PathBox.self) else {
+                throw badValue(lua, "shadowPath", layer, expected: "Path", at: index)
+            }
+            layer.shadowPath = box.path
         case .actions:
             switch lua.type(at: index) {
             case .nil, .none:
@@ -430,6 +463,29 @@ enum LayerBinding: CaBinding {
                 throw badValue(lua, "actions", layer, expected: "false or a table of property = false", at: index)
             }
         }
+    }
+
+    /// The corners named in the array at `index`, for `maskedCorners`.
+    private static func corners(_ lua: LuaState, _ layer: Layer, at index: Int32) throws(LuaRaise) -> CornerMask {
+        guard lua.type(at: index) == .table else {
+            throw badValue(lua, "maskedCorners", layer, expected: "array of corner names", at: index)
+        }
+        let table = lua.absIndex(index)
+        var mask: CornerMask = []
+        let count = lua.rawLength(table)
+        for i in 1...max(1, count) where i <= count {
+            _ = lua.rawGet(table, index: i)
+            let corner = lua.type(at: -1) == .string ? lua.toString(at: -1).flatMap(CornerMask.init(name:)) : nil
+            guard let corner else {
+                let got = lua.describeValue(at: -1)
+                lua.pop()
+                throw lua.error("bad value for 'maskedCorners' of \(layer.kind.rawValue) (one of \(cornerNames) "
+                                    + "expected at [\(i)], got \(got))")
+            }
+            lua.pop()
+            mask.insert(corner)
+        }
+        return mask
     }
 
     private static func getKindField(_ lua: LuaState, _ layer: Layer, _ field: KindField) throws(LuaRaise) -> Int32 {
