@@ -20,14 +20,17 @@ struct SoftwareRasterizer {
         let height: Int
         let solid: Bool
         let blend: BlendMode
+        /// Whether each pixel takes the one nearest texel rather than four filtered.
+        let nearest: Bool
 
         /// `texture`'s pixels, valid while the texture lives.
-        init(_ texture: RenderTexture, blend: BlendMode) {
+        init(_ texture: RenderTexture, blend: BlendMode, sampling: Sampling = .linear) {
             pixels = texture.wide()
             width = texture.width
             height = texture.height
             solid = texture.isSolidWhite
             self.blend = blend
+            nearest = sampling == .nearest && !solid
         }
     }
 
@@ -152,6 +155,10 @@ struct SoftwareRasterizer {
         if !flat { colorGradient = ColorGradient(p0, a1, a2, x0, y0, ax1, ay1, ax2, ay2, garea) }
         let walk = RowWalk(e0: e0, e1: e1, e2: e2, e3: e3, width: width, x0: x0, y0: y0, u0: u0, v0: v0,
                            dudx: dudx, dudy: dudy, dvdx: dvdx, dvdy: dvdy)
+        if texture.nearest {
+            nearestRows(walk, rowStart..<rowEnd, texture, modulate, colorGradient)
+            return
+        }
         if !texture.solid && colorGradient == nil && modulate.uniform {
             // A texture at a plain opacity: every sprite.
             texturedRows(walk, rowStart..<rowEnd, texture, modulate)
@@ -207,6 +214,32 @@ struct SoftwareRasterizer {
                 Self.spanInside(row, xs, xe, t, sampler, scale: 256, scaled: false, additive: false)
             } else {
                 Self.spanInside(row, xs, xe, t, sampler, scale: scale, scaled: true, additive: false)
+            }
+        }
+    }
+
+    /// The rows of a polygon whose texture is read at the nearest texel (clamped to the edges).
+    private func nearestRows(_ walk: RowWalk, _ rows: Range<Int>, _ t: Texture, _ m: Modulation,
+                             _ gradient: ColorGradient?) {
+        let wMax = t.width - 1, hMax = t.height - 1
+        for y in rows {
+            let yc = Double(y) + 0.5
+            let (xs, xe) = walk.span(yc)
+            guard xs < xe else { continue }
+            let row = pixels + y * width
+            let sampler = walk.sampler(xs, yc)
+            // The sampler's coordinates are half a texel back (for filtering): the nearest
+            // texel is the one half a texel on.
+            var u = sampler.u &+ 0x8000, v = sampler.v &+ 0x8000
+            var x = xs
+            while x < xe {
+                let tx = min(max(u >> 16, 0), wMax), ty = min(max(v >> 16, 0), hMax)
+                let texel = Self.pack(t.pixels[ty &* t.width &+ tx])
+                let modulation = gradient.map { Modulation($0.color(Double(x) + 0.5, yc)) } ?? m
+                Self.blendPixel(row + x, Self.widen(modulation.apply(texel)), t.blend)
+                u &+= sampler.du
+                v &+= sampler.dv
+                x &+= 1
             }
         }
     }
