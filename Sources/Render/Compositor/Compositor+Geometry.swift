@@ -166,11 +166,11 @@ extension Compositor {
     }
 
     /// The corners of a rectangle with circular corners of `radius` (clamped to half the shorter
-    /// side), clockwise on screen from the top-left, `segments` pieces per corner (none: the
-    /// plain rectangle).
-    static func roundedRect(_ r: Rect, radius: Double, segments: Int) -> [Point] {
+    /// side) where `corners` says (square elsewhere), clockwise on screen from the top-left,
+    /// `segments` pieces per rounded corner (none: the plain rectangle).
+    static func roundedRect(_ r: Rect, radius: Double, segments: Int, corners: CornerMask = .all) -> [Point] {
         let c = min(max(radius.isFinite ? radius : 0, 0), r.width / 2, r.height / 2)
-        guard c > 0, segments > 0 else {
+        guard c > 0, segments > 0, !corners.isEmpty else {
             return [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
                     Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
         }
@@ -178,7 +178,14 @@ extension Compositor {
                        Point(x: r.maxX - c, y: r.maxY - c), Point(x: r.minX + c, y: r.maxY - c)]
         var points: [Point] = []
         points.reserveCapacity(4 * (segments + 1))
+        let square = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                      Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+        let rounded: [CornerMask] = [.minXMinY, .maxXMinY, .maxXMaxY, .minXMaxY]
         for (k, centre) in centres.enumerated() {
+            guard corners.contains(rounded[k]) else {
+                points.append(square[k])
+                continue
+            }
             let start = Double.pi * (1 + Double(k) / 2)
             for s in 0...segments {
                 let a = start + Double.pi / 2 * Double(s) / Double(segments)

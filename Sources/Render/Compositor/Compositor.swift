@@ -194,11 +194,12 @@ public final class Compositor {
         return area < 0
     }
 
-    /// The screen polygon a masking layer clips to (its bounds, rounded by cornerRadius as `slot`
-    /// shows it); nil when nothing of it can be seen.
+    /// The screen polygon a masking layer clips to (its bounds, its `maskedCorners` rounded by
+    /// cornerRadius as `slot` shows it); nil when nothing of it can be seen.
     func maskPolygon(_ layer: Layer, _ bounds: Rect, _ map: ProjectiveMap, _ slot: StateSlot) -> ClipPolygon? {
         let radius = layer.number(.cornerRadius, slot)
-        let local = Compositor.roundedRect(bounds, radius: radius, segments: segments(radius, bounds, map))
+        let local = Compositor.roundedRect(bounds, radius: radius, segments: segments(radius, bounds, map),
+                                           corners: layer.maskedCorners)
         let front = clipToFront(local, map)
         guard front.count >= 3 else { return nil }
         let polygon = ClipPolygon(front.map { p in
