@@ -166,6 +166,26 @@ import Testing
         }
     }
 
+    @Test func anEmitterCellsNearestFilterKeepsParticlesHard() throws {
+        let image = try Self.image(4) { x, y in (x + y) % 2 == 0 ? (255, 255, 255) : (0, 0, 0) }
+        for (filter, hard) in [(TextureFilter.nearest, true), (.linear, false)] {
+            let scene = makeScene()
+            let cell = EmitterCell()
+            cell.contents = image
+            cell[.lifetime] = .number(10)
+            cell[.scale] = .number(10)
+            cell.magnificationFilter = filter
+            // One particle, 40 × 40 points, centred at (40, 40): the checkerboard at (20, 20).
+            let layer = addLayer(EmitterLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 200, height: 150),
+                                 position: Point(x: 100, y: 75)) {
+                $0.emitterCells = [cell]
+                $0[.emitterPosition] = .point(Point(x: 40, y: 40))
+            }
+            try layer.emit(1)
+            #expect(cellsAreHard(render(scene)) == hard)
+        }
+    }
+
     @Test func nearestMinificationReadsTheImageItself() throws {
         // A checkerboard of 2 × 2-texel cells drawn at a quarter size: linear reads the mipmap
         // level that averages it to grey; nearest picks whole texels, black or white.
