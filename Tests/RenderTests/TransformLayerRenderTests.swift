@@ -14,12 +14,7 @@ struct TransformLayerRenderTests {
     /// (200, 150) on a stage with perspective (the eye 500 points away).
     @discardableResult
     static func cube(_ scene: Scene, _ container: Layer, angle: Double) -> [Layer] {
-        let stage = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 400, height: 300),
-                             position: Point(x: 200, y: 150)) {
-            var perspective = Transform3D.identity
-            perspective.m34 = -1.0 / 500
-            $0[.sublayerTransform] = .transform(perspective)
-        }
+        let stage = addPerspectiveStage(scene, width: 400, height: 300, eye: 500)
         addLayer(container, to: stage, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                  position: Point(x: 200, y: 150)) {
             $0[.transform] = .transform(Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0))
@@ -66,12 +61,7 @@ struct TransformLayerRenderTests {
     @Test func aPlainLayersSublayersAreFlattenedIntoItsPlane() {
         for flat in [true, false] {
             let scene = makeScene(width: 400, height: 300)
-            let stage = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 400, height: 300),
-                                 position: Point(x: 200, y: 150)) {
-                var perspective = Transform3D.identity
-                perspective.m34 = -1.0 / 500
-                $0[.sublayerTransform] = .transform(perspective)
-            }
+            let stage = addPerspectiveStage(scene, width: 400, height: 300, eye: 500)
             let card: Layer = flat ? Layer(scene: scene) : TransformLayer(scene: scene)
             addLayer(card, to: stage, bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 200, y: 150),
                      color: rgb(255, 0, 0)) {
