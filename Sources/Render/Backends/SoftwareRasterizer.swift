@@ -193,11 +193,7 @@ struct SoftwareRasterizer {
         let scale = UInt64(m.a)
         let additive = t.blend == .additive
         for y in rows {
-            let yc = Double(y) + 0.5
-            let (xs, xe) = walk.span(yc)
-            guard xs < xe else { continue }
-            let row = pixels + y * width
-            let sampler = walk.sampler(xs, yc)
+            guard let (row, xs, xe, _, sampler) = rowSpan(walk, y) else { continue }
             let u = sampler.u, v = sampler.v
             let last = xe - 1 - xs
             let uEnd = u &+ sampler.du &* last, vEnd = v &+ sampler.dv &* last
@@ -218,16 +214,22 @@ struct SoftwareRasterizer {
         }
     }
 
+    /// Row `y`'s span [xs, xe) of pixel centres inside the polygon, with the row's pixels, its
+    /// centre's y and where its texture is sampled from; nil when the row has none.
+    @inline(__always) private func rowSpan(_ walk: RowWalk, _ y: Int)
+        -> (row: UnsafeMutablePointer<UInt64>, xs: Int, xe: Int, yc: Double, sampler: Sampler)? {
+        let yc = Double(y) + 0.5
+        let (xs, xe) = walk.span(yc)
+        guard xs < xe else { return nil }
+        return (pixels + y * width, xs, xe, yc, walk.sampler(xs, yc))
+    }
+
     /// The rows of a polygon whose texture is read at the nearest texel (clamped to the edges).
     private func nearestRows(_ walk: RowWalk, _ rows: Range<Int>, _ t: Texture, _ m: Modulation,
                              _ gradient: ColorGradient?) {
         let wMax = t.width - 1, hMax = t.height - 1
         for y in rows {
-            let yc = Double(y) + 0.5
-            let (xs, xe) = walk.span(yc)
-            guard xs < xe else { continue }
-            let row = pixels + y * width
-            let sampler = walk.sampler(xs, yc)
+            guard let (row, xs, xe, yc, sampler) = rowSpan(walk, y) else { continue }
             // The sampler's coordinates are half a texel back (for filtering): the nearest
             // texel is the one half a texel on.
             var u = sampler.u &+ 0x8000, v = sampler.v &+ 0x8000
