@@ -53,8 +53,8 @@ extension Compositor {
         }
     }
 
-    /// Points per pixel of a layer's contents image: 1 / `contentsScale` (1 when that is not a
-    /// positive number, as an animation could leave it).
+    /// A layer's contentsScale, pixels of its contents image per point (1 when that is not a
+    /// positive number).
     static func contentsScale(_ layer: Layer, _ slot: StateSlot) -> Double {
         let scale = layer.number(.contentsScale, slot)
         return scale > 0 && scale.isFinite ? scale : 1

@@ -91,7 +91,7 @@ extension Compositor {
                   extentX > 1e-6 || extentY > 1e-6 else { continue }
             statistics.particles += 1
             let pixels = abs(scale) * mapScale
-            var t: UVRect
+            let t: UVRect
             if filters.hasNearest {
                 // A cell with a `nearest` filter: each particle in the run its size on screen asks for.
                 let sampling = filters.sampling(atScale: pixels)
