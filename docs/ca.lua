@@ -48,6 +48,10 @@
 ---@field speed number
 ---@field timeOffset number
 ---@field beginTime number
+---@field contentsCenter ca.Rect
+---@field contentsScale number
+---@field minificationFilter "linear"|"nearest"|"trilinear"
+---@field magnificationFilter "linear"|"nearest"|"trilinear"
 ---@field name string?
 ---@field data table
 ---@field sublayers Layer[]
@@ -56,6 +60,8 @@
 ---@field frame ca.Rect
 ---@field contents Image?
 ---@field actions false|table<string, boolean>?
+---@field maskedCorners ("minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY")[]
+---@field shadowPath Path?
 ---@field addSublayer fun(self: Layer, layer: Layer)
 ---@field insertSublayer fun(self: Layer, layer: Layer, index: integer)
 ---@field removeFromSuperlayer fun(self: Layer)
@@ -95,6 +101,10 @@
 ---@field speed? number
 ---@field timeOffset? number
 ---@field beginTime? number
+---@field contentsCenter? ca.Rect|number[]
+---@field contentsScale? number
+---@field minificationFilter? "linear"|"nearest"|"trilinear"
+---@field magnificationFilter? "linear"|"nearest"|"trilinear"
 ---@field name? string
 ---@field data? table
 ---@field sublayers? Layer[]
@@ -102,6 +112,8 @@
 ---@field frame? ca.Rect|number[]
 ---@field contents? Image
 ---@field actions? false|table<string, boolean>
+---@field maskedCorners? ("minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY")[]
+---@field shadowPath? Path
 
 ---@class TextLayer: Layer
 ---@field fontSize number
@@ -215,6 +227,10 @@
 ---@field seed? number
 ---@field emitterCells? EmitterCell[]
 
+---@class TransformLayer: Layer
+
+---@class TransformLayerProps: LayerProps
+
 ---@class EmitterCell
 ---@field enabled boolean
 ---@field birthRate number
@@ -246,6 +262,8 @@
 ---@field name string?
 ---@field contents Image?
 ---@field emitterCells EmitterCell[]
+---@field minificationFilter "linear"|"nearest"|"trilinear"
+---@field magnificationFilter "linear"|"nearest"|"trilinear"
 
 ---@class EmitterCellProps
 ---@field enabled? boolean
@@ -278,6 +296,8 @@
 ---@field name? string
 ---@field contents? Image
 ---@field emitterCells? EmitterCell[]
+---@field minificationFilter? "linear"|"nearest"|"trilinear"
+---@field magnificationFilter? "linear"|"nearest"|"trilinear"
 
 ---@class Animation
 ---@field beginTime number
@@ -478,6 +498,7 @@
 ---@field GradientLayer fun(props?: GradientLayerProps): GradientLayer
 ---@field ReplicatorLayer fun(props?: ReplicatorLayerProps): ReplicatorLayer
 ---@field EmitterLayer fun(props?: EmitterLayerProps): EmitterLayer
+---@field TransformLayer fun(props?: TransformLayerProps): TransformLayer
 ---@field EmitterCell fun(props?: EmitterCellProps): EmitterCell
 ---@field BasicAnimation fun(props?: BasicAnimationProps): BasicAnimation
 ---@field SpringAnimation fun(props?: SpringAnimationProps): SpringAnimation

@@ -92,6 +92,7 @@ return {
         scale = {},
         translation = {},
       } },
+      TransformLayer = {},
       after = {},
       await = {},
       every = {},

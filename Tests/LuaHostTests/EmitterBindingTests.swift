@@ -90,6 +90,8 @@ struct EmitterBindingTests {
         ("ca.EmitterCell{ emitterCells = { ca.EmitterCell{}, 5 } }",
          "main.lua:1: bad value for 'emitterCells' of EmitterCell (EmitterCell expected at [2], got number)"),
         ("ca.EmitterCell(5)", "main.lua:1: bad argument #1 to 'EmitterCell' (table expected, got number)"),
+        ("ca.EmitterCell{ magnificationFilter = 'cubic' }",
+         "main.lua:1: bad value for 'magnificationFilter' of EmitterCell (one of 'linear', 'nearest', 'trilinear' expected, got 'cubic')"),
         ("ca.EmitterLayer{ emitterShape = 'triangle' }",
          "main.lua:1: bad value for 'emitterShape' of EmitterLayer (one of 'point', 'line', 'rectangle', 'circle', 'cuboid', 'sphere' expected, got 'triangle')"),
         ("ca.EmitterLayer{ renderMode = 'sorted' }",

@@ -58,11 +58,65 @@ struct LayerBindingTests {
          "main.lua:1: bad value for 'sublayers' of Layer (layer expected at [2], got number)"),
         ("local l = ca.Layer{}; l:addAnimation(ca.BasicAnimation{ keyPath = 'opactiy', toValue = 1 })",
          "main.lua:1: unknown key path 'opactiy' on Layer (did you mean 'opacity'?)"),
+        // Issue 26 item 4.
+        ("ca.Layer{ maskedCorners = { 'minXMinY', 'topLeft' } }",
+         "main.lua:1: bad value for 'maskedCorners' of Layer (one of 'minXMinY', 'maxXMinY', 'minXMaxY', 'maxXMaxY' expected at [2], got 'topLeft')"),
+        ("local l = ca.Layer{}; l.maskedCorners = 'minXMinY'",
+         "main.lua:1: bad value for 'maskedCorners' of Layer (array of corner names expected, got 'minXMinY')"),
+        ("ca.Layer{ contentsCenter = { 0.5, 0.5, 0.8, 0.2 } }",
+         "main.lua:1: bad value for 'contentsCenter' of Layer (rect inside the unit square {0, 0, 1, 1} expected, got table)"),
+        ("local l = ca.Layer{}; l.contentsScale = 0",
+         "main.lua:1: bad value for 'contentsScale' of Layer (positive number expected, got number)"),
+        ("ca.Layer{ magnificationFilter = 'cubic' }",
+         "main.lua:1: bad value for 'magnificationFilter' of Layer (one of 'linear', 'nearest', 'trilinear' expected, got 'cubic')"),
+        ("ca.Layer{ minificationFilter = true }",
+         "main.lua:1: bad value for 'minificationFilter' of Layer (one of 'linear', 'nearest', 'trilinear' expected, got boolean)"),
+        ("local l = ca.Layer{}; l.shadowPath = 5", "main.lua:1: bad value for 'shadowPath' of Layer (Path expected, got number)"),
+        // Issue 26 item 3.
+        ("ca.TransformLayer{ fontSize = 12 }", "main.lua:1: unknown property 'fontSize' on TransformLayer"),
     ])
     func errorsReadLikeLua(code: String, message: String) {
         let h = ScriptHarness(code)
         #expect(h.start() != nil)
         #expect(h.messages == [message])
+    }
+
+    @Test func contentPropertiesReadBack() {
+        let h = ScriptHarness("""
+            local l = ca.Layer{ contentsCenter = { 0.25, 0.25, 0.5, 0.5 }, contentsScale = 2, magnificationFilter = "nearest",
+                                maskedCorners = { "maxXMaxY", "minXMinY" }, shadowPath = ca.Path.ellipse{ 0, 0, 10, 10 } }
+            print(l.contentsCenter.x, l.contentsCenter.width, l.contentsScale, l.magnificationFilter, l.minificationFilter)
+            print(table.concat(l.maskedCorners, ","), #ca.Layer{}.maskedCorners, l.shadowPath.boundingBox.width)
+            l.maskedCorners = {}
+            l.shadowPath = nil
+            print(#l.maskedCorners, l.shadowPath)
+            local c = ca.EmitterCell{ magnificationFilter = "nearest" }
+            print(c.magnificationFilter, c.minificationFilter)
+            """)
+        #expect(h.start() == nil)
+        #expect(h.output == ["0.25\t0.5\t2.0\tnearest\tlinear", "minXMinY,maxXMaxY\t4\t10.0", "0\tnil", "nearest\tlinear"])
+    }
+
+    @Test func aTransformLayerKeepsItsSublayersIn3D() {
+        // Two faces, the nearer first in the list: a plain layer hit-tests (and draws) the later
+        // one in front; a transform layer the nearer, and never itself.
+        let h = ScriptHarness("""
+            for _, kind in ipairs({ "Layer", "TransformLayer" }) do
+              local box = ca[kind]{ bounds = { 0, 0, 100, 100 }, position = { 200, 150 }, name = kind }
+              ca.root:addSublayer(box)
+              local near = ca.Layer{ bounds = { 0, 0, 100, 100 }, position = { 50, 50 }, name = "near",
+                                     transform = ca.Transform3D.translation(0, 0, 10) }
+              local far = ca.Layer{ bounds = { 0, 0, 100, 100 }, position = { 50, 50 }, name = "far",
+                                    transform = ca.Transform3D.translation(0, 0, -10) }
+              box.sublayers = { near, far }
+              print(kind, ca.root:hitTest({ 200, 150 }).name)
+              far.hidden, near.hidden = true, true
+              print(kind, ca.root:hitTest({ 200, 150 }).name)
+              box:removeFromSuperlayer()
+            end
+            """)
+        #expect(h.start() == nil)
+        #expect(h.output == ["Layer\tfar", "Layer\tLayer", "TransformLayer\tnear", "TransformLayer\tnil"])
     }
 
     @Test func kindsHaveTheirOwnProperties() {

@@ -131,12 +131,7 @@ import Testing
 
     @Test func sublayerTransformPerspectiveAppliesToSublayers() {
         let scene = makeScene(width: 300, height: 300)
-        let container = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 300, height: 300),
-                                 position: Point(x: 150, y: 150)) {
-            var p = Transform3D.identity
-            p.m34 = -1.0 / 400
-            $0[.sublayerTransform] = .transform(p)
-        }
+        let container = addPerspectiveStage(scene, width: 300, height: 300, eye: 400)
         let card = addLayer(Layer(scene: scene), to: container, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                             position: Point(x: 150, y: 150), color: rgb(255, 0, 255)) {
             $0[.transform] = .transform(Transform3D(rotationAngle: 0.7, x: 1, y: 0, z: 0))

@@ -19,6 +19,18 @@ func addLayer<L: Layer>(_ layer: L, to parent: Layer, bounds: Rect, position: Po
     return layer
 }
 
+/// A layer filling `scene` (of `width` × `height`) whose sublayers share one perspective: its
+/// sublayerTransform's m34 is -1 / `eye`, so the vanishing point is its middle.
+@discardableResult
+func addPerspectiveStage(_ scene: Scene, width: Double, height: Double, eye: Double) -> Layer {
+    addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: width, height: height),
+             position: Point(x: width / 2, y: height / 2)) {
+        var perspective = Transform3D.identity
+        perspective.m34 = -1 / eye
+        $0[.sublayerTransform] = .transform(perspective)
+    }
+}
+
 /// A replicator of `scene` filling `size` from `parent`'s origin: `count` instances, each moved
 /// by (`dx`, `dy`) and `delay` seconds later than the one before.
 @discardableResult

@@ -13,6 +13,11 @@ public final class EmitterCell {
     }
     /// The image each particle shows (nothing is drawn without one).
     public var contents: Image?
+    /// How `contents` is read when a particle is drawn smaller than the image (not animated).
+    public var minificationFilter: TextureFilter = .linear
+    /// How `contents` is read when a particle is drawn larger than the image: `nearest` keeps
+    /// pixel art crisp (not animated).
+    public var magnificationFilter: TextureFilter = .linear
     /// The cells this cell's particles emit.
     public private(set) var emitterCells: [EmitterCell] = []
     /// The emitter layer whose cells this cell is part of.
@@ -39,7 +44,7 @@ public final class EmitterCell {
         storage.deallocate()
     }
 
-    /// A deep copy: the same values, name, contents and copies of the sub-cells, belonging to no
+    /// A deep copy: the same values, name, contents, filters and copies of the sub-cells, belonging to no
     /// layer.
     public func copy() -> EmitterCell {
         let made = EmitterCell()
@@ -47,6 +52,8 @@ public final class EmitterCell {
         (made.storage + CellPropertyID.slotSize).update(from: storage, count: CellPropertyID.slotSize)
         made.name = name
         made.contents = contents
+        made.minificationFilter = minificationFilter
+        made.magnificationFilter = magnificationFilter
         made.emitterCells = emitterCells.map { $0.copy() }
         return made
     }

@@ -115,16 +115,24 @@ public struct Path: Sendable, Equatable {
     }
 
     /// A rectangle with circular corners of `radius` (clamped to half the shorter side).
-    public static func roundedRect(_ r: Rect, cornerRadius radius: Double) -> Path {
+    public static func roundedRect(_ r: Rect, cornerRadius radius: Double, corners: CornerMask = .all) -> Path {
         let r = r.standardized
         let c = min(max(radius.isFinite ? radius : 0, 0), min(r.width, r.height) / 2)
-        guard c > 0 else { return rect(r) }
+        guard c > 0, !corners.isEmpty else { return rect(r) }
         var p = Path()
-        p.move(to: Point(x: r.minX + c, y: r.minY))
-        p.addArc(center: Point(x: r.maxX - c, y: r.minY + c), radius: c, startAngle: -.pi / 2, endAngle: 0)
-        p.addArc(center: Point(x: r.maxX - c, y: r.maxY - c), radius: c, startAngle: 0, endAngle: .pi / 2)
-        p.addArc(center: Point(x: r.minX + c, y: r.maxY - c), radius: c, startAngle: .pi / 2, endAngle: .pi)
-        p.addArc(center: Point(x: r.minX + c, y: r.minY + c), radius: c, startAngle: .pi, endAngle: 1.5 * .pi)
+        p.move(to: Point(x: r.minX + (corners.contains(.minXMinY) ? c : 0), y: r.minY))
+        // Each corner an arc where `corners` rounds it, else the square corner.
+        func corner(_ mask: CornerMask, _ square: Point, _ center: Point, _ start: Double) {
+            if corners.contains(mask) {
+                p.addArc(center: center, radius: c, startAngle: start, endAngle: start + .pi / 2)
+            } else {
+                p.addLine(to: square)
+            }
+        }
+        corner(.maxXMinY, Point(x: r.maxX, y: r.minY), Point(x: r.maxX - c, y: r.minY + c), -.pi / 2)
+        corner(.maxXMaxY, Point(x: r.maxX, y: r.maxY), Point(x: r.maxX - c, y: r.maxY - c), 0)
+        corner(.minXMaxY, Point(x: r.minX, y: r.maxY), Point(x: r.minX + c, y: r.maxY - c), .pi / 2)
+        corner(.minXMinY, Point(x: r.minX, y: r.minY), Point(x: r.minX + c, y: r.minY + c), .pi)
         p.closeSubpath()
         return p
     }

@@ -60,12 +60,6 @@ extension Layer {
         return m
     }
 
-    /// The plane-to-plane map (a 3×3 homography) from this layer's bounds coordinates to its
-    /// superlayer's, with depth flattened away.
-    func homographyToSuperlayer(_ slot: StateSlot) -> Homography {
-        Homography(flattening: matrixToSuperlayer(slot))
-    }
-
     /// Converts `point` from this layer's coordinates to `layer`'s (nil: the root's).
     /// Returns nil when the point cannot be seen from there (behind the eye of a perspective).
     public func convertPoint(_ point: Point, to layer: Layer?, _ slot: StateSlot = .model) -> Point? {
@@ -89,9 +83,25 @@ extension Layer {
     /// front to back (later sublayers and higher zPosition first). Sublayers outside their
     /// superlayer's bounds can be hit unless it masks to bounds. Hidden layers and their
     /// sublayers are skipped.
+    /// A transform layer is never the result: as Core Animation does, the test passes over it to
+    /// its sublayers, each placed in 3D by the transform layers above it, nearest first.
     public func hitTest(_ point: Point, _ slot: StateSlot = .model) -> Layer? {
+        hitTest(point, through: matrixToSuperlayer(slot), slot)
+    }
+
+    /// `hitTest` of a point in the plane that `matrix` takes this layer's bounds coordinates to.
+    private func hitTest(_ point: Point, through matrix: Transform3D, _ slot: StateSlot) -> Layer? {
         if bool(.hidden, slot) { return nil }
-        guard let p = homographyToSuperlayer(slot).inverted?.apply(point) else { return nil }
+        if let transformLayer = self as? TransformLayer {
+            var leaves: [TransformLayerLeaf] = []
+            transformLayer.leaves(matrix: matrix, slot, into: &leaves)
+            for leaf in leaves.reversed() {
+                let toPlane = leaf.layer.matrixToSuperlayer(slot).concatenating(leaf.extra)
+                if let hit = leaf.layer.hitTest(point, through: toPlane, slot) { return hit }
+            }
+            return nil
+        }
+        guard let p = Homography(flattening: matrix).inverted?.apply(point) else { return nil }
         let inside = contains(p, slot)
         if bool(.masksToBounds, slot) && !inside { return nil }
         for layer in sublayersFrontToBack(slot) {
@@ -113,30 +123,40 @@ extension Layer {
         sublayersBackToFront(slot).reversed()
     }
 
+    /// The map from this layer's coordinates to the plane it is drawn in (its superlayer's, or,
+    /// under transform layers, that of the first ancestor that is not one, through them in 3D),
+    /// and that ancestor; nil for a layer without a superlayer.
+    private func flatteningStep(_ slot: StateSlot) -> (map: Homography, plane: Layer)? {
+        guard var plane = superlayer else { return nil }
+        var m = matrixToSuperlayer(slot)
+        while plane is TransformLayer, let next = plane.superlayer {
+            m = m.concatenating(plane.matrixToSuperlayer(slot))
+            plane = next
+        }
+        return (Homography(flattening: m), plane)
+    }
+
     private func toRootAncestor(_ point: Point, _ slot: StateSlot) -> Point? {
         var p = point
         var layer = self
-        while layer.superlayer != nil {
-            guard let next = layer.homographyToSuperlayer(slot).apply(p) else { return nil }
+        while let step = layer.flatteningStep(slot) {
+            guard let next = step.map.apply(p) else { return nil }
             p = next
-            guard let parent = layer.superlayer else { break }
-            layer = parent
+            layer = step.plane
         }
         return p
     }
 
     private func fromRootAncestor(_ point: Point, _ slot: StateSlot) -> Point? {
-        var chain: [Layer] = []
+        var maps: [Homography] = []
         var layer = self
-        while let parent = layer.superlayer {
-            chain.append(layer)
-            layer = parent
+        while let step = layer.flatteningStep(slot) {
+            maps.append(step.map)
+            layer = step.plane
         }
         var p = point
-        for layer in chain.reversed() {
-            guard let inverse = layer.homographyToSuperlayer(slot).inverted, let next = inverse.apply(p) else {
-                return nil
-            }
+        for map in maps.reversed() {
+            guard let inverse = map.inverted, let next = inverse.apply(p) else { return nil }
             p = next
         }
         return p

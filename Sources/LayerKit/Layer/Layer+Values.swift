@@ -28,7 +28,7 @@ extension Layer {
     /// `setNumberDirectly(_:for:)` with the property's slot already looked up.
     @inline(__always)
     public func setNumberDirectly(_ value: Double, for property: PropertyID, at info: PropertyRegistry.Slot) -> Bool {
-        guard info.isNumber, kind.has(info.owner) else { return false }
+        guard info.isNumber, kind.has(info.owner), !info.isLimited else { return false }
         if info.isAnimatable && isInTree {
             guard let scene, !shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) else { return false }
         }
@@ -111,6 +111,7 @@ extension Layer {
             throw .wrongKind(name: spec.name, expected: spec.kind, got: newValue.kind)
         }
         let value = newValue.coerced(to: spec.kind)
+        if let expected = property.violation(value) { throw .outOfRange(name: spec.name, expected: expected) }
         if spec.isAnimatable, let scene, shouldAnimateImplicitly(spec, in: scene) {
             scene.ensurePresentation()
             let from = self.value(property, .presentation)
@@ -168,11 +169,14 @@ extension Layer {
 public enum PropertyError: Error, Equatable, CustomStringConvertible {
     case noSuchProperty(name: String, on: LayerKind)
     case wrongKind(name: String, expected: ValueKind, got: ValueKind)
+    /// A value of the right kind that the property does not take (`expected` says which do).
+    case outOfRange(name: String, expected: String)
 
     public var description: String {
         switch self {
         case let .noSuchProperty(name, kind): return "\(kind.rawValue) has no property '\(name)'"
         case let .wrongKind(name, expected, got): return "'\(name)' expects a \(expected), got a \(got)"
+        case let .outOfRange(name, expected): return "bad value for '\(name)' (\(expected) expected)"
         }
     }
 }

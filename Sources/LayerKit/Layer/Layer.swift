@@ -48,6 +48,16 @@ public class Layer {
     public var contents: Image?
     /// `false` turns implicit animations off for every property of this layer.
     public var actionsEnabled = true
+    /// Which corners `cornerRadius` rounds: of the background, the border and the
+    /// `masksToBounds` clip (CALayer's `maskedCorners`; not animated).
+    public var maskedCorners: CornerMask = .all
+    /// The shape the layer's shadow takes, in its coordinates, instead of what it draws (nil:
+    /// what it draws). Kept out of line: most layers have none.
+    public var shadowPath: Path? {
+        get { shadowPathStorage?.path }
+        set { shadowPathStorage = newValue.map(ShadowPathStorage.init) }
+    }
+    private var shadowPathStorage: ShadowPathStorage?
     /// Properties whose implicit animations are turned off (CALayer's `actions` set to null per key).
     public var disabledActionKeys: Set<String> = []
 
@@ -132,4 +142,10 @@ public class Layer {
     @inline(__always) public func has(_ property: PropertyID) -> Bool {
         kind.has(PropertyRegistry.spec(property).owner)
     }
+}
+
+/// A shadow path, boxed so that a layer without one pays for a pointer only.
+private final class ShadowPathStorage {
+    let path: Path
+    init(_ path: Path) { self.path = path }
 }

@@ -51,6 +51,7 @@ extension Layer {
         case .gradient: return GradientLayer(scene: scene)
         case .replicator: return ReplicatorLayer(scene: scene)
         case .emitter: return EmitterLayer(scene: scene)
+        case .transform: return TransformLayer(scene: scene)
         }
     }
 }

@@ -6,6 +6,7 @@ public enum LayerKind: String, CaseIterable, Sendable {
     case gradient = "GradientLayer"
     case replicator = "ReplicatorLayer"
     case emitter = "EmitterLayer"
+    case transform = "TransformLayer"
 
     /// The kind's position in `allCases`, without searching: for tables indexed by kind.
     @inline(__always) public var index: Int {
@@ -16,6 +17,7 @@ public enum LayerKind: String, CaseIterable, Sendable {
         case .gradient: return 3
         case .replicator: return 4
         case .emitter: return 5
+        case .transform: return 6
         }
     }
 

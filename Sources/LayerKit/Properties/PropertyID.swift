@@ -11,6 +11,9 @@ public enum PropertyID: Int, CaseIterable, Sendable {
     case masksToBounds, doubleSided, contentsRect, contentsGravity
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius
     case speed, timeOffset, beginTime
+    // Layer, issue 26 item 4: nine-slice contents, contents scale, texture filters
+    case contentsCenter, contentsScale
+    case minificationFilter, magnificationFilter
     // TextLayer
     case fontSize, foregroundColor, alignmentMode, wrapped
     // ShapeLayer
@@ -52,6 +55,10 @@ public enum PropertyID: Int, CaseIterable, Sendable {
         case .speed: return .init("speed", .number(1), animatable: false)
         case .timeOffset: return .init("timeOffset", .number(0), animatable: false)
         case .beginTime: return .init("beginTime", .number(0), animatable: false)
+        case .contentsCenter: return .init("contentsCenter", .rect(Rect(x: 0, y: 0, width: 1, height: 1)))
+        case .contentsScale: return .init("contentsScale", .number(1), animatable: false)
+        case .minificationFilter: return .init("minificationFilter", TextureFilter.linear, animatable: false)
+        case .magnificationFilter: return .init("magnificationFilter", TextureFilter.linear, animatable: false)
 
         case .fontSize: return .init("fontSize", .number(36), on: .text)
         case .foregroundColor: return .init("foregroundColor", .color(.white), on: .text)

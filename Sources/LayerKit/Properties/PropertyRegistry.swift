@@ -65,6 +65,8 @@ public enum PropertyRegistry {
         public let isNumber: Bool
         let isAnimatable: Bool
         let bit: UInt64
+        /// Whether some values are refused (setting it must go through `setValue`).
+        let isLimited: Bool
     }
 
     /// Where `id` lives.
@@ -79,7 +81,7 @@ public enum PropertyRegistry {
 
     static let slots: [Slot] = specs.map { spec in
         Slot(offset: spec.offset, width: spec.width, owner: spec.owner, isNumber: spec.kind == .number,
-             isAnimatable: spec.isAnimatable, bit: spec.bit)
+             isAnimatable: spec.isAnimatable, bit: spec.bit, isLimited: spec.id.isLimited)
     }
 
     /// The property called `name` on a layer of `kind`, if it has one.

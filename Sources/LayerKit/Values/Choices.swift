@@ -52,3 +52,10 @@ public enum EmitterRenderMode: String, ChoiceValue {
     case unordered, oldestFirst, oldestLast, backToFront, additive
     public static var fallback: EmitterRenderMode { .unordered }
 }
+
+/// How a layer's or an emitter cell's image is read when drawn smaller (`minificationFilter`)
+/// or larger (`magnificationFilter`) than its pixels (CALayerContentsFilter).
+public enum TextureFilter: String, ChoiceValue {
+    case linear, nearest, trilinear
+    public static var fallback: TextureFilter { .linear }
+}

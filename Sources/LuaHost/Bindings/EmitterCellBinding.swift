@@ -8,9 +8,19 @@ enum EmitterCellBinding: CaBinding {
     /// Fields that are not `CellPropertyID`s.
     enum Field: String, CaseIterable {
         case name, contents, emitterCells
+        // Issue 26 item 4: texture filters
+        case minificationFilter, magnificationFilter
 
         var doc: LuaClass.Property {
             switch self {
+            case .minificationFilter:
+                LuaClass.Property("minificationFilter", kind: TextureFilter.valueKind,
+                                  "how `contents` is read when a particle is drawn smaller than the image; "
+                                      + "not animatable; default \"linear\"")
+            case .magnificationFilter:
+                LuaClass.Property("magnificationFilter", kind: TextureFilter.valueKind,
+                                  "how `contents` is read when a particle is drawn larger than the image "
+                                      + "(`\"nearest\"`: crisp pixel art); not animatable; default \"linear\"")
             case .name:
                 LuaClass.Property("name", "string", lua: "string?",
                                   "names the cell for key paths (`emitterCells.NAME.birthRate`) and `emit`")
@@ -95,6 +105,10 @@ enum EmitterCellBinding: CaBinding {
             if let image = cell.contents { lua.push(image) } else { lua.pushNil() }
         case .emitterCells:
             pushCells(lua, cell.emitterCells)
+        case .minificationFilter:
+            lua.push(cell.minificationFilter.rawValue)
+        case .magnificationFilter:
+            lua.push(cell.magnificationFilter.rawValue)
         case nil:
             return 0
         }
@@ -127,9 +141,22 @@ enum EmitterCellBinding: CaBinding {
         case .emitterCells:
             let cells = try checkCells(lua, at: 3, field: "emitterCells", of: "EmitterCell")
             do { try cell.setEmitterCells(cells) } catch { throw lua.error("\(error)") }
+        case .minificationFilter:
+            cell.minificationFilter = try filter(lua, "minificationFilter")
+        case .magnificationFilter:
+            cell.magnificationFilter = try filter(lua, "magnificationFilter")
         case nil:
             return
         }
+    }
+
+    /// The texture filter named by the value at index 3.
+    private static func filter(_ lua: LuaState, _ name: String) throws(LuaRaise) -> TextureFilter {
+        guard case .choice(let s)? = lua.toAnimationValue(at: 3, kind: TextureFilter.valueKind),
+              let filter = TextureFilter(rawValue: s) else {
+            throw badValue(lua, name, expected: LuaState.describe(TextureFilter.valueKind))
+        }
+        return filter
     }
 
     /// Pushes an array of cells.

@@ -8,9 +8,20 @@ enum LayerBinding: CaBinding {
     /// Fields of every layer that are not registry properties.
     enum Field: String, CaseIterable {
         case name, data, sublayers, superlayer, onTap, frame, contents, actions
+        // Issue 26 item 4: which corners round, the shadow's shape
+        case maskedCorners, shadowPath
 
         var doc: LuaClass.Property {
             switch self {
+            case .maskedCorners:
+                LuaClass.Property("maskedCorners", "array of corner names", lua: "(\"minXMinY\"|\"maxXMinY\"|\"minXMaxY\"|\"maxXMaxY\")[]",
+                                  "which corners cornerRadius rounds (background, border and masksToBounds clip): "
+                                      + LayerBinding.cornerNames + " (y down: minY is the top); not animatable; "
+                                      + "default all four")
+            case .shadowPath:
+                LuaClass.Property("shadowPath", "Path", lua: "Path?",
+                                  "the shape of the shadow, in the layer's coordinates, instead of what the layer "
+                                      + "draws (cheaper for a layer with sublayers); set, not animated")
             case .name: LuaClass.Property("name", "string", lua: "string?", "a name of your choosing, for finding the layer")
             case .data:
                 LuaClass.Property("data", "table", lua: "table", "a table of the script's own, kept with the layer")
@@ -68,6 +79,10 @@ enum LayerBinding: CaBinding {
             layerClass(EmitterLayer.self, .emitter, get: getEmitter, set: setEmitter,
                        methods: EmitterCellBinding.layerMethods,
                        note: "How emitters behave where Core Animation leaves it open: [emitters.md](emitters.md)"),
+            layerClass(TransformLayer.self, .transform, get: getTransform, set: setTransform,
+                       note: "Its sublayers keep their 3D places, drawn nearest last; it draws nothing of its own "
+                           + "(background, border, contents, shadow and masksToBounds are ignored) and its opacity "
+                           + "applies to each sublayer. `hitTest` passes over it to its sublayers"),
         ]
     }
 
@@ -187,6 +202,26 @@ enum LayerBinding: CaBinding {
                   sparks:emit(50)
                 end)
                 """
+        case .transform:
+            return """
+                local stage = ca.Layer{ frame = ca.root.bounds }
+                local t = ca.Transform3D.identity
+                t.m34 = -1 / 500                   -- one perspective for everything on the stage
+                stage.sublayerTransform = t
+                ca.root:addSublayer(stage)
+                local cube = ca.TransformLayer{ bounds = { 0, 0, 100, 100 }, position = { 200, 150 } }
+                local function face(color, turn)   -- each face 50 points out from the centre, then turned
+                  cube:addSublayer(ca.Layer{ bounds = { 0, 0, 100, 100 }, position = { 50, 50 },
+                                             backgroundColor = color, transform = turn:translated(0, 0, 50) })
+                end
+                face("tomato", ca.Transform3D.identity)
+                face("gold", ca.Transform3D.rotation(math.pi / 2, 0, 1, 0))
+                face("seagreen", ca.Transform3D.rotation(math.pi, 0, 1, 0))
+                face("royalblue", ca.Transform3D.rotation(-math.pi / 2, 0, 1, 0))
+                stage:addSublayer(cube)
+                cube:addAnimation(ca.BasicAnimation{ keyPath = "transform.rotation.y", fromValue = 0,
+                                                     toValue = 2 * math.pi, duration = 4, repeatCount = math.huge })
+                """
         }
     }
 
@@ -288,10 +323,15 @@ enum LayerBinding: CaBinding {
         }
         do {
             try layer.setValue(value, for: property)
+        } catch .outOfRange(_, let expected) {
+            throw badValue(lua, spec.name, layer, expected: expected, at: index)
         } catch {
             throw lua.error("\(error)")
         }
     }
+
+    /// The corner names `maskedCorners` takes, quoted, for docs and messages.
+    static let cornerNames = CornerMask.named.map { "'\($0.name)'" }.joined(separator: ", ")
 
     static func badValue(_ lua: LuaState, _ name: String, _ layer: Layer, expected: String, at index: Int32) -> LuaRaise {
         lua.error("bad value for '\(name)' of \(layer.kind.rawValue) (\(expected) expected, got \(lua.describeValue(at: index)))")
@@ -317,6 +357,15 @@ enum LayerBinding: CaBinding {
             lua.push(AnimationValue.rect(layer.frame))
         case .contents:
             if let image = layer.contents { lua.push(image) } else { lua.pushNil() }
+        case .maskedCorners:
+            let names = layer.maskedCorners.names
+            lua.newTable(arrayCount: Int32(names.count))
+            for (i, name) in names.enumerated() {
+                lua.push(name)
+                lua.rawSet(-2, index: i + 1)
+            }
+        case .shadowPath:
+            if let path = layer.shadowPath { lua.push(PathBox(path)) } else { lua.pushNil() }
         case .actions:
             if !layer.actionsEnabled {
                 lua.push(false)
@@ -373,6 +422,14 @@ enum LayerBinding: CaBinding {
                 throw badValue(lua, "contents", layer, expected: "Image", at: index)
             }
             layer.contents = image
+        case .maskedCorners:
+            layer.maskedCorners = try corners(lua, layer, at: index)
+        case .shadowPath:
+            if lua.isNoneOrNil(index) { layer.shadowPath = nil; return }
+            guard let box = lua.toObject(index, as: PathBox.self) else {
+                throw badValue(lua, "shadowPath", layer, expected: "Path", at: index)
+            }
+            layer.shadowPath = box.path
         case .actions:
             switch lua.type(at: index) {
             case .nil, .none:
@@ -406,6 +463,29 @@ enum LayerBinding: CaBinding {
                 throw badValue(lua, "actions", layer, expected: "false or a table of property = false", at: index)
             }
         }
+    }
+
+    /// The corners named in the array at `index`, for `maskedCorners`.
+    private static func corners(_ lua: LuaState, _ layer: Layer, at index: Int32) throws(LuaRaise) -> CornerMask {
+        guard lua.type(at: index) == .table else {
+            throw badValue(lua, "maskedCorners", layer, expected: "array of corner names", at: index)
+        }
+        let table = lua.absIndex(index)
+        var mask: CornerMask = []
+        let count = lua.rawLength(table)
+        for i in 1...max(1, count) where i <= count {
+            _ = lua.rawGet(table, index: i)
+            let corner = lua.type(at: -1) == .string ? lua.toString(at: -1).flatMap(CornerMask.init(name:)) : nil
+            guard let corner else {
+                let got = lua.describeValue(at: -1)
+                lua.pop()
+                throw lua.error("bad value for 'maskedCorners' of \(layer.kind.rawValue) (one of \(cornerNames) "
+                                    + "expected at [\(i)], got \(got))")
+            }
+            lua.pop()
+            mask.insert(corner)
+        }
+        return mask
     }
 
     private static func getKindField(_ lua: LuaState, _ layer: Layer, _ field: KindField) throws(LuaRaise) -> Int32 {
@@ -490,4 +570,10 @@ private func getEmitter(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _
 }
 private func setEmitter(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
     LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.set(lua, layer, .emitter, id) }; return 0 }
+}
+private func getTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.get(lua, layer, .transform, id) } }
+}
+private func setTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
+    LuaState.run(L) { lua in try LuaState.withObject(object, as: Layer.self) { layer in try LayerBinding.set(lua, layer, .transform, id) }; return 0 }
 }

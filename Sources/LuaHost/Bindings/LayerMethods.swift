@@ -49,7 +49,7 @@ enum LayerMethods {
     /// The constructor of each kind, `ca.Layer{…}` …
     static let constructors: [(kind: LayerKind, function: LuaFunction)] = [
         (.layer, newLayer), (.text, newTextLayer), (.shape, newShapeLayer), (.gradient, newGradientLayer),
-        (.replicator, newReplicatorLayer), (.emitter, newEmitterLayer),
+        (.replicator, newReplicatorLayer), (.emitter, newEmitterLayer), (.transform, newTransformLayer),
     ]
 
     /// Each kind's constructor keys, worked out once.
@@ -107,6 +107,7 @@ private func newShapeLayer(_ L: OpaquePointer) -> Int32 { construct(L, .shape) }
 private func newGradientLayer(_ L: OpaquePointer) -> Int32 { construct(L, .gradient) }
 private func newReplicatorLayer(_ L: OpaquePointer) -> Int32 { construct(L, .replicator) }
 private func newEmitterLayer(_ L: OpaquePointer) -> Int32 { construct(L, .emitter) }
+private func newTransformLayer(_ L: OpaquePointer) -> Int32 { construct(L, .transform) }
 
 private func addSublayer(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in

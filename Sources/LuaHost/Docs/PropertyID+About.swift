@@ -31,6 +31,13 @@ extension PropertyID {
         case .speed: "how fast the layer's time runs against its superlayer's (0 stops it: the pause idiom)"
         case .timeOffset: "seconds added to the layer's local time"
         case .beginTime: "when the layer's time starts, in its superlayer's time (seconds)"
+        case .contentsCenter:
+            "the part of the contents image that stretches, in units of the image (0…1): outside it the corners "
+                + "keep their size and the edges stretch one way (nine-slice)"
+        case .contentsScale: "pixels of the contents image per point: an image of scale 2 is drawn half as big"
+        case .minificationFilter: "how the contents image is read when drawn smaller than its pixels"
+        case .magnificationFilter:
+            "how the contents image is read when drawn larger than its pixels (\"nearest\": crisp pixel art)"
         case .fontSize: "the text's size, in points"
         case .foregroundColor: "the text's colour"
         case .alignmentMode: "where each line sits across the bounds"

@@ -41,7 +41,7 @@ public final class HeadlessBackend {
         guard width > 0, height > 0 else { return }
         sort(list, height: height)
         let textures = list.commands.map { command in
-            SoftwareRasterizer.Texture(command.texture, blend: command.blend)
+            SoftwareRasterizer.Texture(command.texture, blend: command.blend, sampling: command.sampling)
         }
         let bandCount = bins.count
         if wide.count != width * height { wide = [UInt64](repeating: 0, count: width * height) }

@@ -3,7 +3,7 @@ import LayerKit
 
 /// Draws draw lists through an SDL_Renderer (a window's, or a software renderer's on a
 /// surface): each texture level uploaded once as an SDL texture, each command one
-/// SDL_RenderGeometry call. SDL blends straight colours, so textures are un-premultiplied on
+/// SDL_RenderGeometry call with the command's blend and scale mode. SDL blends straight colours, so textures are un-premultiplied on
 /// upload and drawn with SDL's standard blend modes, which every SDL driver supports.
 ///
 /// The backend does not own the renderer; it destroys only the textures it made.
@@ -63,6 +63,8 @@ public final class SDLBackend {
                     }
                     let texture = try upload(command.texture)
                     SDL_SetTextureBlendMode(texture, command.blend == .additive ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND)
+                    SDL_SetTextureScaleMode(texture, command.sampling == .nearest ? SDL_ScaleModeNearest
+                                                                                  : SDL_ScaleModeLinear)
                     let status = SDL_RenderGeometry(renderer, texture, vbase, vertexCount,
                                                     ibase + command.indexStart, Int32(command.indexCount))
                     guard status == 0 else { throw SDLError.current("SDL_RenderGeometry") }
@@ -108,7 +110,6 @@ public final class SDLBackend {
             SDL_DestroyTexture(texture)
             throw SDLError.current("SDL_UpdateTexture")
         }
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         return texture
     }
 

@@ -20,14 +20,17 @@ struct SoftwareRasterizer {
         let height: Int
         let solid: Bool
         let blend: BlendMode
+        /// Whether each pixel takes the one nearest texel rather than four filtered.
+        let nearest: Bool
 
         /// `texture`'s pixels, valid while the texture lives.
-        init(_ texture: RenderTexture, blend: BlendMode) {
+        init(_ texture: RenderTexture, blend: BlendMode, sampling: Sampling = .linear) {
             pixels = texture.wide()
             width = texture.width
             height = texture.height
             solid = texture.isSolidWhite
             self.blend = blend
+            nearest = sampling == .nearest && !solid
         }
     }
 
@@ -152,6 +155,10 @@ struct SoftwareRasterizer {
         if !flat { colorGradient = ColorGradient(p0, a1, a2, x0, y0, ax1, ay1, ax2, ay2, garea) }
         let walk = RowWalk(e0: e0, e1: e1, e2: e2, e3: e3, width: width, x0: x0, y0: y0, u0: u0, v0: v0,
                            dudx: dudx, dudy: dudy, dvdx: dvdx, dvdy: dvdy)
+        if texture.nearest {
+            nearestRows(walk, rowStart..<rowEnd, texture, modulate, colorGradient)
+            return
+        }
         if !texture.solid && colorGradient == nil && modulate.uniform {
             // A texture at a plain opacity: every sprite.
             texturedRows(walk, rowStart..<rowEnd, texture, modulate)
@@ -186,11 +193,7 @@ struct SoftwareRasterizer {
         let scale = UInt64(m.a)
         let additive = t.blend == .additive
         for y in rows {
-            let yc = Double(y) + 0.5
-            let (xs, xe) = walk.span(yc)
-            guard xs < xe else { continue }
-            let row = pixels + y * width
-            let sampler = walk.sampler(xs, yc)
+            guard let (row, xs, xe, _, sampler) = rowSpan(walk, y) else { continue }
             let u = sampler.u, v = sampler.v
             let last = xe - 1 - xs
             let uEnd = u &+ sampler.du &* last, vEnd = v &+ sampler.dv &* last
@@ -207,6 +210,38 @@ struct SoftwareRasterizer {
                 Self.spanInside(row, xs, xe, t, sampler, scale: 256, scaled: false, additive: false)
             } else {
                 Self.spanInside(row, xs, xe, t, sampler, scale: scale, scaled: true, additive: false)
+            }
+        }
+    }
+
+    /// Row `y`'s span [xs, xe) of pixel centres inside the polygon, with the row's pixels, its
+    /// centre's y and where its texture is sampled from; nil when the row has none.
+    @inline(__always) private func rowSpan(_ walk: RowWalk, _ y: Int)
+        -> (row: UnsafeMutablePointer<UInt64>, xs: Int, xe: Int, yc: Double, sampler: Sampler)? {
+        let yc = Double(y) + 0.5
+        let (xs, xe) = walk.span(yc)
+        guard xs < xe else { return nil }
+        return (pixels + y * width, xs, xe, yc, walk.sampler(xs, yc))
+    }
+
+    /// The rows of a polygon whose texture is read at the nearest texel (clamped to the edges).
+    private func nearestRows(_ walk: RowWalk, _ rows: Range<Int>, _ t: Texture, _ m: Modulation,
+                             _ gradient: ColorGradient?) {
+        let wMax = t.width - 1, hMax = t.height - 1
+        for y in rows {
+            guard let (row, xs, xe, yc, sampler) = rowSpan(walk, y) else { continue }
+            // The sampler's coordinates are half a texel back (for filtering): the nearest
+            // texel is the one half a texel on.
+            var u = sampler.u &+ 0x8000, v = sampler.v &+ 0x8000
+            var x = xs
+            while x < xe {
+                let tx = min(max(u >> 16, 0), wMax), ty = min(max(v >> 16, 0), hMax)
+                let texel = Self.pack(t.pixels[ty &* t.width &+ tx])
+                let modulation = gradient.map { Modulation($0.color(Double(x) + 0.5, yc)) } ?? m
+                Self.blendPixel(row + x, Self.widen(modulation.apply(texel)), t.blend)
+                u &+= sampler.du
+                v &+= sampler.dv
+                x &+= 1
             }
         }
     }

@@ -7,6 +7,7 @@ extension Compositor {
                      clip: ClipPolygon?, slot: StateSlot, castsShadow: Bool) {
         let background = layer.color(.backgroundColor, slot)
         let radius = max(0, layer.number(.cornerRadius, slot))
+        let corners = layer.maskedCorners
         var content: RasterizedContent?
         var contentsImage: (texture: RenderTexture, rect: Rect, uv: UVRect)?
         if let image = layer.contents {
@@ -20,7 +21,9 @@ extension Compositor {
         let shadowOpacity = castsShadow ? layer.number(.shadowOpacity, slot) : 0
         if shadowOpacity > 0 {
             let shadowAlpha = opacity * min(shadowOpacity, 1)
-            if layer.sublayers.isEmpty {
+            if let path = layer.shadowPath {
+                drawPathShadow(of: layer, path: path, map: map, opacity: shadowAlpha, tint: tint, clip: clip, slot: slot)
+            } else if layer.sublayers.isEmpty {
                 drawShadow(of: layer, bounds: bounds, map: map, opacity: shadowAlpha, tint: tint, clip: clip,
                            background: background, radius: radius, content: content, image: contentsImage, slot: slot)
             } else {
@@ -31,19 +34,30 @@ extension Compositor {
         if background.a > 0 && !bounds.isEmpty {
             let color = vertexColor(background, tint, opacity)
             if radius > 0 {
-                let points = Compositor.roundedRect(bounds, radius: radius, segments: segments(radius, bounds, map))
+                let points = Compositor.roundedRect(bounds, radius: radius, segments: segments(radius, bounds, map),
+                                                    corners: corners)
                 emitSmoothPolygon(points, color: color, map: map, clip: clip)
             } else {
                 emitQuad(bounds, uv: .unit, texture: cache.white, color: color, blend: .normal, map: map, clip: clip)
             }
         }
         let white = VertexColor(red: tint.r, green: tint.g, blue: tint.b, alpha: opacity)
+        let filters = ContentsFilters(layer, slot)
         if let contentsImage {
-            emitQuad(contentsImage.rect, uv: contentsImage.uv, texture: contentsImage.texture, color: white,
-                     blend: .normal, map: map, clip: clip)
+            drawContentsImage(contentsImage.texture, rect: contentsImage.rect, uv: contentsImage.uv,
+                              center: layer.rect(.contentsCenter, slot), scale: Compositor.contentsScale(layer, slot),
+                              color: white, filters: filters, map: map, clip: clip)
         } else if let content {
-            emitQuad(content.rect, uv: .unit, texture: content.texture, color: white, blend: .normal, map: map, clip: clip)
+            emitQuad(content.rect, uv: .unit, texture: content.texture, color: white, blend: .normal, map: map, clip: clip,
+                     filters: filters)
         }
+    }
+
+    /// A layer's contentsScale, pixels of its contents image per point (1 when that is not a
+    /// positive number).
+    static func contentsScale(_ layer: Layer, _ slot: StateSlot) -> Double {
+        let scale = layer.number(.contentsScale, slot)
+        return scale > 0 && scale.isFinite ? scale : 1
     }
 
     /// Text, shape and gradient layers' content as `slot` shows it, from the cache unless it changed.
@@ -72,12 +86,15 @@ extension Compositor {
         }
     }
 
-    /// Where a contents image lands in the bounds (contentsGravity) and which part of it shows
-    /// (contentsRect, in unit coordinates of the image), as `slot` shows them.
+    /// Where a contents image lands in the bounds (contentsGravity, its size in points being its
+    /// pixels over contentsScale) and which part of it shows (contentsRect, in unit coordinates
+    /// of the image), as `slot` shows them.
     func contentsPlacement(_ layer: Layer, _ b: Rect, _ image: Image, _ slot: StateSlot) -> (Rect, UVRect) {
         let cr = layer.rect(.contentsRect, slot).standardized
         let uv = UVRect(u0: clamp01(cr.minX), v0: clamp01(cr.minY), u1: clamp01(cr.maxX), v1: clamp01(cr.maxY))
-        let w = Double(image.width) * (uv.u1 - uv.u0), h = Double(image.height) * (uv.v1 - uv.v0)
+        // The image's size in points: its pixels divided by contentsScale.
+        let scale = Compositor.contentsScale(layer, slot)
+        let w = Double(image.width) * (uv.u1 - uv.u0) / scale, h = Double(image.height) * (uv.v1 - uv.v0) / scale
         let gravity = Compositor.gravity(of: layer, slot)
         guard w > 0, h > 0 else { return (b, uv) }
         var size = Size(width: w, height: h)
@@ -135,9 +152,11 @@ extension Compositor {
         var texelsPerPoint = 1.0
         if background.a > 0 && !bounds.isEmpty {
             let w = TextContent.pixels(bounds.width), h = TextContent.pixels(bounds.height)
-            let key = TextureCache.ShadowKey.roundedRect(width: w, height: h, cornerRadius: radius, radius: blur)
+            let corners = layer.maskedCorners
+            let key = TextureCache.ShadowKey.roundedRect(width: w, height: h, cornerRadius: radius, corners: corners,
+                                                         radius: blur)
             texture = cache.shadow(for: layer, key: key, source: nil) {
-                ShadowMaker.roundedRectShadow(width: w, height: h, cornerRadius: radius, blur: blur)
+                ShadowMaker.roundedRectShadow(width: w, height: h, cornerRadius: radius, corners: corners, blur: blur)
             }
             rect = Rect(x: bounds.minX, y: bounds.minY, width: Double(w), height: Double(h))
         } else if let source = image?.texture ?? content?.texture, let area = image?.rect ?? content?.rect,
@@ -168,10 +187,12 @@ extension Compositor {
         let c = vertexColor(color, tint, opacity)
         let bw = min(width, bounds.width / 2, bounds.height / 2)
         let radius = max(0, layer.number(.cornerRadius, slot))
-        if radius > 0 {
+        let corners = layer.maskedCorners
+        if radius > 0 && !corners.isEmpty {
             let n = segments(radius, bounds, map)
-            let outer = Compositor.roundedRect(bounds, radius: radius, segments: n)
-            let inner = Compositor.roundedRect(bounds.insetBy(dx: bw, dy: bw), radius: max(0, radius - bw), segments: n)
+            let outer = Compositor.roundedRect(bounds, radius: radius, segments: n, corners: corners)
+            let inner = Compositor.roundedRect(bounds.insetBy(dx: bw, dy: bw), radius: max(0, radius - bw), segments: n,
+                                               corners: corners)
             emitSmoothRing(outer: outer, inner: inner, color: c, map: map, clip: clip)
         } else {
             let b = bounds

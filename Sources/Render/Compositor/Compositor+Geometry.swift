@@ -10,9 +10,10 @@ struct UVRect {
 /// Projecting layer geometry to the screen and appending it to the draw list: quads (subdivided
 /// where perspective would bend their texture), convex polygons, clipping.
 extension Compositor {
-    /// Appends the textured rectangle `r` (layer coordinates) showing `uv` of `texture`.
+    /// Appends the textured rectangle `r` (layer coordinates) showing `uv` of `texture`, read
+    /// through `filters`.
     func emitQuad(_ r: Rect, uv: UVRect, texture: RenderTexture, color: VertexColor, blend: BlendMode,
-                  map: ProjectiveMap, clip: ClipPolygon?) {
+                  map: ProjectiveMap, clip: ClipPolygon?, filters: ContentsFilters = .linear) {
         guard color.a > 0, r.width > 0, r.height > 0 else { return }
         let c0 = map.apply(r.minX, r.minY), c1 = map.apply(r.maxX, r.minY)
         let c2 = map.apply(r.maxX, r.maxY), c3 = map.apply(r.minX, r.maxY)
@@ -21,6 +22,7 @@ extension Compositor {
         var n = 1
         var texture = texture
         var uv = uv
+        var sampling = Sampling.linear
         if front {
             let x0 = c0.x / c0.w, y0 = c0.y / c0.w, x1 = c1.x / c1.w, y1 = c1.y / c1.w
             let x2 = c2.x / c2.w, y2 = c2.y / c2.w, x3 = c3.x / c3.w, y3 = c3.y / c3.w
@@ -41,8 +43,10 @@ extension Compositor {
                 // Textures are drawn through their mipmap atlas: the level that suits the size,
                 // and a border around each level so that filtering near an edge reads no
                 // clamped (slow) texels.
+                // `nearest` reads the image itself (level 0).
+                sampling = filters.sampling(atScale: scale)
                 let atlas = texture.mipmapAtlas()
-                uv = atlas.uv(uv, level: texture.levelNumber(forScale: scale))
+                uv = atlas.uv(uv, level: sampling == .nearest ? 0 : texture.levelNumber(forScale: scale))
                 texture = atlas.texture
                 let wMin = min(c0.w, c1.w, c2.w, c3.w), wMax = max(c0.w, c1.w, c2.w, c3.w)
                 let bend = wMax / wMin - 1
@@ -54,7 +58,7 @@ extension Compositor {
                 }
             }
             if n == 1 {
-                drawList.begin(texture, blend: blend)
+                drawList.begin(texture, blend: blend, sampling: sampling)
                 let a = DrawVertex(x: Float(x0), y: Float(y0), u: Float(uv.u0), v: Float(uv.v0), color: color)
                 let b = DrawVertex(x: Float(x1), y: Float(y1), u: Float(uv.u1), v: Float(uv.v0), color: color)
                 let c = DrawVertex(x: Float(x2), y: Float(y2), u: Float(uv.u1), v: Float(uv.v1), color: color)
@@ -70,13 +74,13 @@ extension Compositor {
             guard c0.w > near || c1.w > near || c2.w > near || c3.w > near else { return }
             n = 16
         }
-        emitGrid(r, uv: uv, n: n, texture: texture, color: color, blend: blend, map: map, clip: clip)
+        emitGrid(r, uv: uv, n: n, texture: texture, color: color, blend: blend, sampling: sampling, map: map, clip: clip)
     }
 
     /// Appends `r` cut into n × n quads, each projected at its corners; pieces with a corner
     /// behind the eye are left out.
     private func emitGrid(_ r: Rect, uv: UVRect, n: Int, texture: RenderTexture, color: VertexColor,
-                          blend: BlendMode, map: ProjectiveMap, clip: ClipPolygon?) {
+                          blend: BlendMode, sampling: Sampling, map: ProjectiveMap, clip: ClipPolygon?) {
         grid.removeAll(keepingCapacity: true)
         let side = n + 1
         for j in 0...n {
@@ -85,7 +89,7 @@ extension Compositor {
                 grid.append(map.apply(r.minX + r.width * Double(i) / Double(n), y))
             }
         }
-        drawList.begin(texture, blend: blend)
+        drawList.begin(texture, blend: blend, sampling: sampling)
         let near = Compositor.nearW
         func vertex(_ i: Int, _ j: Int) -> DrawVertex {
             let h = grid[j * side + i]
@@ -162,11 +166,11 @@ extension Compositor {
     }
 
     /// The corners of a rectangle with circular corners of `radius` (clamped to half the shorter
-    /// side), clockwise on screen from the top-left, `segments` pieces per corner (none: the
-    /// plain rectangle).
-    static func roundedRect(_ r: Rect, radius: Double, segments: Int) -> [Point] {
+    /// side) where `corners` says (square elsewhere), clockwise on screen from the top-left,
+    /// `segments` pieces per rounded corner (none: the plain rectangle).
+    static func roundedRect(_ r: Rect, radius: Double, segments: Int, corners: CornerMask = .all) -> [Point] {
         let c = min(max(radius.isFinite ? radius : 0, 0), r.width / 2, r.height / 2)
-        guard c > 0, segments > 0 else {
+        guard c > 0, segments > 0, !corners.isEmpty else {
             return [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
                     Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
         }
@@ -174,7 +178,14 @@ extension Compositor {
                        Point(x: r.maxX - c, y: r.maxY - c), Point(x: r.minX + c, y: r.maxY - c)]
         var points: [Point] = []
         points.reserveCapacity(4 * (segments + 1))
+        let square = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                      Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+        let rounded: [CornerMask] = [.minXMinY, .maxXMinY, .maxXMaxY, .minXMaxY]
         for (k, centre) in centres.enumerated() {
+            guard corners.contains(rounded[k]) else {
+                points.append(square[k])
+                continue
+            }
             let start = Double.pi * (1 + Double(k) / 2)
             for s in 0...segments {
                 let a = start + Double.pi / 2 * Double(s) / Double(segments)

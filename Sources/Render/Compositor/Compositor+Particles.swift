@@ -28,6 +28,7 @@ extension Compositor {
                                map: ProjectiveMap, opacity: Double, tint: Tint, clip: ClipPolygon?, slot: StateSlot) {
         let blend: BlendMode = mode == .additive ? .additive : .normal
         let texture = cache.texture(for: image)
+        let filters = ContentsFilters(cell)
         let cr = cell.value(.contentsRect, slot).rect.standardized
         func unit(_ x: Double) -> Double { x.isFinite ? min(max(x, 0), 1) : 0 }
         let uv = UVRect(u0: unit(cr.minX), v0: unit(cr.minY), u1: unit(cr.maxX), v1: unit(cr.maxY))
@@ -76,7 +77,7 @@ extension Compositor {
                 let own = ProjectiveMap(m11: c * scale, m12: sn * scale, m13: 0, m21: -sn * scale, m22: c * scale, m23: 0,
                                         m31: px, m32: py, m33: 1)
                 emitQuad(Rect(x: -w / 2, y: -h / 2, width: w, height: h), uv: uv, texture: texture, color: color,
-                         blend: blend, map: own.then(map), clip: clip)
+                         blend: blend, map: own.then(map), clip: clip, filters: filters)
                 continue
             }
             // Half the sprite's x and y axes, turned, in the layer's space, then on screen.
@@ -89,7 +90,17 @@ extension Compositor {
             guard sx + extentX > box.minX, sx - extentX < box.maxX, sy + extentY > box.minY, sy - extentY < box.maxY,
                   extentX > 1e-6 || extentY > 1e-6 else { continue }
             statistics.particles += 1
-            let t = particleLevels[min(texture.levelNumber(forScale: abs(scale) * mapScale), particleLevels.count - 1)]
+            let pixels = abs(scale) * mapScale
+            let t: UVRect
+            if filters.hasNearest {
+                // A cell with a `nearest` filter: each particle in the run its size on screen asks for.
+                let sampling = filters.sampling(atScale: pixels)
+                drawList.begin(atlas.texture, blend: blend, sampling: sampling)
+                t = particleLevels[sampling == .nearest ? 0 : min(texture.levelNumber(forScale: pixels),
+                                                                  particleLevels.count - 1)]
+            } else {
+                t = particleLevels[min(texture.levelNumber(forScale: pixels), particleLevels.count - 1)]
+            }
             drawList.quad(
                 DrawVertex(x: Float(sx - ux - vx), y: Float(sy - uy - vy), u: Float(t.u0), v: Float(t.v0), color: color),
                 DrawVertex(x: Float(sx + ux - vx), y: Float(sy + uy - vy), u: Float(t.u1), v: Float(t.v0), color: color),

@@ -2,7 +2,8 @@ import LayerKit
 
 /// Turns a presentation tree into one frame's draw list: a single walk, back to front, that
 /// projects each layer through its full 3D transform (flattened into its superlayer's plane, as
-/// Core Animation does), multiplies opacity and replicator colours down the tree, clips to masking
+/// Core Animation does, unless that superlayer is a transform layer: see
+/// `drawTransformLayer`), multiplies opacity and replicator colours down the tree, clips to masking
 /// layers on the CPU, and batches triangles by texture and blend mode.
 ///
 /// Hidden layers, fully transparent layers and their subtrees are skipped before any work; layers
@@ -21,6 +22,8 @@ public final class Compositor {
     /// Particle drawing's scratch: the draw order, and a texture's place per mipmap level.
     var particleOrder = ParticleOrder()
     var particleLevels: [UVRect] = []
+    /// Transform layers' scratch: the layers drawn in their 3D space, back to front.
+    var transformLeaves: [TransformLayerLeaf] = []
     /// Composes the subtrees of layers that cast a shadow, and draws their masks (made when
     /// first needed; it makes its own for shadows inside those subtrees).
     lazy var offscreen = Compositor(sharing: cache)
@@ -85,14 +88,19 @@ public final class Compositor {
 
     /// Draws `layer` and its subtree as `slot` shows them: the presentation, or what a
     /// replicator's delayed instance shows (which the scene evaluated with the frame).
-    private func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
-                       tint: Tint, clip inheritedClip: ClipPolygon?, slot: StateSlot) {
+    func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
+               tint: Tint, clip inheritedClip: ClipPolygon?, slot: StateSlot) {
         if layer.bool(.hidden, slot) { return }
         let opacity = inherited * layer.number(.opacity, slot)
         guard opacity >= 0.5 / 255 else { return }
         statistics.layersVisited += 1
         var matrix = layer.matrixToSuperlayer(slot)
         if let extra { matrix = matrix.concatenating(extra) }
+        if layer.kind == .transform {
+            drawTransformLayer(unsafeDowncast(layer, to: TransformLayer.self), matrix: matrix, parent: parent,
+                               opacity: opacity, tint: tint, clip: inheritedClip, slot: slot)
+            return
+        }
         let map = ProjectiveMap(flattening: matrix).then(parent)
         let bounds = layer.rect(.bounds, slot).standardized
         guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.size.width.isFinite,
@@ -186,11 +194,12 @@ public final class Compositor {
         return area < 0
     }
 
-    /// The screen polygon a masking layer clips to (its bounds, rounded by cornerRadius as `slot`
-    /// shows it); nil when nothing of it can be seen.
+    /// The screen polygon a masking layer clips to (its bounds, its `maskedCorners` rounded by
+    /// cornerRadius as `slot` shows it); nil when nothing of it can be seen.
     func maskPolygon(_ layer: Layer, _ bounds: Rect, _ map: ProjectiveMap, _ slot: StateSlot) -> ClipPolygon? {
         let radius = layer.number(.cornerRadius, slot)
-        let local = Compositor.roundedRect(bounds, radius: radius, segments: segments(radius, bounds, map))
+        let local = Compositor.roundedRect(bounds, radius: radius, segments: segments(radius, bounds, map),
+                                           corners: layer.maskedCorners)
         let front = clipToFront(local, map)
         guard front.count >= 3 else { return nil }
         let polygon = ClipPolygon(front.map { p in

@@ -56,7 +56,7 @@ struct ShadowMask: Equatable {
             return false
         }
         for (c, d) in zip(a.list.commands, b.list.commands) {
-            guard c.texture === d.texture, c.blend == d.blend, c.indexStart == d.indexStart,
+            guard c.texture === d.texture, c.blend == d.blend, c.sampling == d.sampling, c.indexStart == d.indexStart,
                   c.indexCount == d.indexCount else { return false }
         }
         return a.list.vertices.withUnsafeBufferPointer { p in

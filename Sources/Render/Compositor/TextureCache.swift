@@ -34,7 +34,9 @@ final class TextureCache {
 
     enum ShadowKey: Equatable {
         case texture(ObjectIdentifier, radius: Double)
-        case roundedRect(width: Int, height: Int, cornerRadius: Double, radius: Double)
+        case roundedRect(width: Int, height: Int, cornerRadius: Double, corners: CornerMask, radius: Double)
+        /// A layer's `shadowPath`, blurred by `radius` points.
+        case path(Path, radius: Double)
         /// A layer and its sublayers (`ShadowMask`), blurred by `radius` points.
         case mask(ShadowMask, radius: Double)
     }

@@ -33,11 +33,20 @@ enum ShadowMaker {
         return RenderTexture(width: w, height: h, pixels: out, label: "shadow")
     }
 
-    /// The blurred shadow of a `width` × `height` rectangle with corners of `cornerRadius`.
-    static func roundedRectShadow(width: Int, height: Int, cornerRadius: Double, blur: Double) -> RenderTexture? {
+    /// The blurred shadow of a `width` × `height` rectangle with `corners` of `cornerRadius`.
+    static func roundedRectShadow(width: Int, height: Int, cornerRadius: Double, corners: CornerMask,
+                                  blur: Double) -> RenderTexture? {
+        pathShadow(Path.roundedRect(Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+                                    cornerRadius: cornerRadius, corners: corners),
+                   width: width, height: height, dx: 0, dy: 0, blur: blur)
+    }
+
+    /// The blurred shadow of `path` filled (non-zero winding), moved by (`dx`, `dy`), on a
+    /// `width` × `height` canvas.
+    static func pathShadow(_ path: Path, width: Int, height: Int, dx: Double, dy: Double,
+                           blur: Double) -> RenderTexture? {
         guard let canvas = CairoCanvas(width: width, height: height) else { return nil }
-        canvas.addPath(Path.roundedRect(Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
-                                        cornerRadius: cornerRadius))
+        canvas.addPath(path, dx: dx, dy: dy)
         canvas.setColor(.white)
         cairo_fill(canvas.context)
         return shadow(width: width, height: height, pixels: canvas.pixels(), radius: blur)

@@ -32,11 +32,12 @@ public struct DrawList {
         commands.removeAll(keepingCapacity: true)
     }
 
-    /// Starts (or continues) the run for `texture` with `blend`.
+    /// Starts (or continues) the run for `texture` with `blend`, read with `sampling`.
     @inline(__always)
-    mutating func begin(_ texture: RenderTexture, blend: BlendMode) {
-        if let last = commands.last, last.texture === texture, last.blend == blend { return }
-        commands.append(DrawCommand(texture: texture, blend: blend, indexStart: indices.count, indexCount: 0))
+    mutating func begin(_ texture: RenderTexture, blend: BlendMode, sampling: Sampling = .linear) {
+        if let last = commands.last, last.texture === texture, last.blend == blend, last.sampling == sampling { return }
+        commands.append(DrawCommand(texture: texture, blend: blend, sampling: sampling, indexStart: indices.count,
+                                    indexCount: 0))
     }
 
     /// Appends a triangle of three new vertices to the current run.
