@@ -48,8 +48,9 @@ public class Layer {
     public var contents: Image?
     /// `false` turns implicit animations off for every property of this layer.
     public var actionsEnabled = true
-    /// Properties whose implicit animations are turned off (CALayer's `actions` set to null per key).
-    public var disabledActionKeys: Set<String> = []
+    /// What changing a key does instead of the default implicit animation (CALayer's `actions`
+    /// dictionary): no animation, or an animation of one's own (see `Layer+Actions.swift`).
+    public var actions: [String: LayerAction] = [:]
 
     /// Array-valued properties (gradient colours and locations, dash patterns), model then presentation.
     var modelArrays: [PropertyID: AnimationValue] = [:]

@@ -58,6 +58,10 @@ public final class ScriptHost {
         installSandbox()
         installAPI()
         if options.warnsOfGlobals { installGlobalWarnings() }
+        scene.prepareAction = { [weak self] animation in
+            guard let self, !self.closed else { return animation }
+            return LayerActions.prepare(self.lua, animation, host: self)
+        }
     }
 
     deinit {
