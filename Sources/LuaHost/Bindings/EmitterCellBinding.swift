@@ -8,6 +8,8 @@ enum EmitterCellBinding: CaBinding {
     /// Fields that are not `CellPropertyID`s.
     enum Field: String, CaseIterable {
         case name, contents, emitterCells
+        // Item 7: the cell's CAMediaTiming.
+        case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
 
         var doc: LuaClass.Property {
             switch self {
@@ -19,6 +21,33 @@ enum EmitterCellBinding: CaBinding {
             case .emitterCells:
                 LuaClass.Property("emitterCells", "array of EmitterCell", lua: "EmitterCell[]",
                                   "cells each of this cell's particles emits in turn; set: copies")
+            case .beginTime:
+                LuaClass.Property("beginTime", "number", lua: "number",
+                                  "when the cell starts emitting, in seconds of its emitter's running time (a sub-cell: "
+                                      + "of the emitting particle's age); default 0")
+            case .duration:
+                LuaClass.Property("duration", "number", lua: "number",
+                                  "seconds of one cycle of emission; 0 (the default): for ever")
+            case .speed:
+                LuaClass.Property("speed", "number", lua: "number",
+                                  "how fast the cell's time runs: its cycles take duration / speed; default 1")
+            case .timeOffset:
+                LuaClass.Property("timeOffset", "number", lua: "number",
+                                  "shifts the cell's time within its active time (as an animation's); default 0")
+            case .repeatCount:
+                LuaClass.Property("repeatCount", "number", lua: "number",
+                                  "cycles to emit for (`math.huge`: for ever); default 0, one cycle")
+            case .repeatDuration:
+                LuaClass.Property("repeatDuration", "number", lua: "number",
+                                  "seconds to emit for, instead of repeatCount when positive; default 0")
+            case .autoreverses:
+                LuaClass.Property("autoreverses", "boolean", lua: "boolean",
+                                  "whether each cycle runs forwards then back (a cycle lasts twice the duration); "
+                                      + "default false")
+            case .fillMode:
+                LuaClass.Property("fillMode", kind: FillMode.valueKind,
+                                  "\"backwards\": the cell also emits before its beginTime; \"forwards\": also after "
+                                      + "its active time; \"both\"; default \"removed\": only in its active time")
             }
         }
     }
@@ -95,6 +124,14 @@ enum EmitterCellBinding: CaBinding {
             if let image = cell.contents { lua.push(image) } else { lua.pushNil() }
         case .emitterCells:
             pushCells(lua, cell.emitterCells)
+        case .beginTime: lua.push(cell.beginTime)
+        case .duration: lua.push(cell.duration)
+        case .speed: lua.push(cell.speed)
+        case .timeOffset: lua.push(cell.timeOffset)
+        case .repeatCount: lua.push(cell.repeatCount)
+        case .repeatDuration: lua.push(cell.repeatDuration)
+        case .autoreverses: lua.push(cell.autoreverses)
+        case .fillMode: lua.push(cell.fillMode.rawValue)
         case nil:
             return 0
         }
@@ -127,6 +164,15 @@ enum EmitterCellBinding: CaBinding {
         case .emitterCells:
             let cells = try checkCells(lua, at: 3, field: "emitterCells", of: "EmitterCell")
             do { try cell.setEmitterCells(cells) } catch { throw lua.error("\(error)") }
+        case .beginTime: cell.beginTime = try AnimationBinding.number(lua, "beginTime", finite: true)
+        case .duration: cell.duration = try AnimationBinding.number(lua, "duration", finite: false, nonNegative: true)
+        case .speed: cell.speed = try AnimationBinding.number(lua, "speed", finite: true)
+        case .timeOffset: cell.timeOffset = try AnimationBinding.number(lua, "timeOffset", finite: true)
+        case .repeatCount: cell.repeatCount = try AnimationBinding.number(lua, "repeatCount", finite: false, nonNegative: true)
+        case .repeatDuration:
+            cell.repeatDuration = try AnimationBinding.number(lua, "repeatDuration", finite: false, nonNegative: true)
+        case .autoreverses: cell.autoreverses = try AnimationBinding.boolean(lua, "autoreverses")
+        case .fillMode: cell.fillMode = try AnimationBinding.choice(lua, "fillMode", FillMode.self)
         case nil:
             return
         }
