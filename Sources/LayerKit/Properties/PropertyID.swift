@@ -13,6 +13,8 @@ public enum PropertyID: Int, CaseIterable, Sendable {
     case speed, timeOffset, beginTime
     // TextLayer
     case fontSize, foregroundColor, alignmentMode, wrapped
+    // Item 8: CATextLayer's truncationMode.
+    case truncationMode
     // ShapeLayer
     case fillColor, strokeColor, lineWidth, strokeStart, strokeEnd, lineDashPhase, miterLimit
     case lineCap, lineJoin, fillRule, lineDashPattern
@@ -57,6 +59,7 @@ public enum PropertyID: Int, CaseIterable, Sendable {
         case .foregroundColor: return .init("foregroundColor", .color(.white), on: .text)
         case .alignmentMode: return .init("alignmentMode", TextAlignment.natural, on: .text, animatable: false)
         case .wrapped: return .init("wrapped", .bool(false), on: .text, animatable: false)
+        case .truncationMode: return .init("truncationMode", TruncationMode.none, on: .text, animatable: false)
 
         case .fillColor: return .init("fillColor", .color(.black), on: .shape)
         case .strokeColor: return .init("strokeColor", .color(.clear), on: .shape)

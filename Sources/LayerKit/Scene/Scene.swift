@@ -33,6 +33,8 @@ public final class Scene {
     /// Turns an animation from a layer's `actions` into the one to add when its key changes (a
     /// script host gives it the callbacks the script set on it); nil adds it as it is.
     public var prepareAction: ((Animation) -> Animation)?
+    /// Measures text as it is drawn (`Layer.preferredFrameSize()`); nil where nothing draws.
+    public var textMeasurer: TextMeasuring?
 
     private var timers: [Timer] = []
     private var nextTimerOrder = 0

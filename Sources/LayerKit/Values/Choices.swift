@@ -52,3 +52,10 @@ public enum EmitterRenderMode: String, ChoiceValue {
     case unordered, oldestFirst, oldestLast, backToFront, additive
     public static var fallback: EmitterRenderMode { .unordered }
 }
+
+/// Where a text layer's string is cut, with an ellipsis, when it does not fit its bounds
+/// (CATextLayerTruncationMode).
+public enum TruncationMode: String, ChoiceValue {
+    case none, start, middle, end
+    public static var fallback: TruncationMode { .none }
+}

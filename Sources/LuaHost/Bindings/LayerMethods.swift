@@ -35,6 +35,11 @@ enum LayerMethods {
         LuaClass.Method("value", "(keyPath)", returns: "value", valueForKeyPath,
                         "the model value at `keyPath` (any key path `setValue` takes)",
                         lua: "fun(self: Layer, keyPath: string): any"),
+        LuaClass.Method("preferredFrameSize", "()", returns: "size", preferredFrameSize,
+                        "the size the layer would like: for a TextLayer the size its string needs as drawn (unwrapped: "
+                            + "its longest line by its lines; wrapped: at the bounds' width), for other layers the "
+                            + "bounds' size",
+                        lua: "fun(self: Layer): ca.Size"),
         LuaClass.Method("presentation", "()", returns: "a read-only table", presentation,
                         "the values on screen now, animations applied (`.position`, `.opacity`, `.frame` …); "
                             + "its `modelLayer` is the layer",
@@ -227,6 +232,13 @@ private func valueForKeyPath(_ L: OpaquePointer, _ object: UnsafeMutableRawPoint
         let keyPath = try lua.checkString(2)
         _ = try keyPathKind(lua, layer, keyPath)
         do { lua.push(try layer.value(forKeyPath: keyPath)) } catch { throw lua.error("\(error)") }
+        return 1
+    }
+}
+
+private func preferredFrameSize(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    LuaState.run(L) { lua in
+        lua.push(AnimationValue.size(LuaState.object(object, as: Layer.self).preferredFrameSize()))
         return 1
     }
 }
