@@ -9,22 +9,14 @@
 /// does, births come at `birthRate` a second of that parent time, and particles, once born, live
 /// and move in the emitter's time. A `duration` of 0 (the default) emits for ever after
 /// `beginTime`.
-extension EmitterCell {
+extension EmitterCell: MediaTimingSettings {
     /// The stretch of its parent's time the cell emits in: from its begin time (or for ever
     /// before, when it fills backwards or its speed is 0) to the end of its active duration (or
     /// for ever after, when it fills forwards).
     public var emissionWindow: (start: Double, end: Double) {
-        var t = MediaTiming()
-        t.beginTime = beginTime.isFinite ? beginTime : 0
-        t.duration = duration > 0 && duration.isFinite ? duration : .infinity
-        t.speed = speed.isNaN ? 1 : speed
-        t.timeOffset = timeOffset.isFinite ? timeOffset : 0
-        t.repeatCount = repeatCount.isNaN || repeatCount < 0 ? 0 : repeatCount
-        t.repeatDuration = repeatDuration.isNaN || repeatDuration < 0 ? 0 : repeatDuration
-        t.autoreverses = autoreverses
+        let t = MediaTiming(resolving: self, defaultDuration: .infinity)
         let start = fillMode.fillsBackwards || t.speed == 0 ? -Double.infinity : t.beginTime
         let end = fillMode.fillsForwards ? Double.infinity : t.endTime
         return (start, end.isNaN ? .infinity : end)
     }
-
 }

@@ -117,21 +117,20 @@ enum EmitterCellBinding: CaBinding {
             lua.push(cell.value(properties[index]))
             return 1
         }
-        switch Field.allCases[safe: index - properties.count] {
+        let field = Field.allCases[safe: index - properties.count]
+        if let field, let timing = AnimationBinding.TimingField(rawValue: field.rawValue) {
+            AnimationBinding.getTiming(lua, cell, timing)
+            return 1
+        }
+        switch field {
         case .name:
             if let name = cell.name { lua.push(name) } else { lua.pushNil() }
         case .contents:
             if let image = cell.contents { lua.push(image) } else { lua.pushNil() }
         case .emitterCells:
             pushCells(lua, cell.emitterCells)
-        case .beginTime: lua.push(cell.beginTime)
-        case .duration: lua.push(cell.duration)
-        case .speed: lua.push(cell.speed)
-        case .timeOffset: lua.push(cell.timeOffset)
-        case .repeatCount: lua.push(cell.repeatCount)
-        case .repeatDuration: lua.push(cell.repeatDuration)
-        case .autoreverses: lua.push(cell.autoreverses)
-        case .fillMode: lua.push(cell.fillMode.rawValue)
+        case .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
+            break
         case nil:
             return 0
         }
@@ -150,7 +149,12 @@ enum EmitterCellBinding: CaBinding {
             do { try cell.setValue(value, for: property) } catch { throw lua.error("\(error)") }
             return
         }
-        switch Field.allCases[safe: index - properties.count] {
+        let field = Field.allCases[safe: index - properties.count]
+        if let field, let timing = AnimationBinding.TimingField(rawValue: field.rawValue) {
+            try AnimationBinding.setTiming(lua, cell, timing)
+            return
+        }
+        switch field {
         case .name:
             if lua.isNoneOrNil(3) { cell.name = nil; return }
             guard lua.type(at: 3) == .string, let name = lua.toString(at: 3) else {
@@ -164,15 +168,8 @@ enum EmitterCellBinding: CaBinding {
         case .emitterCells:
             let cells = try checkCells(lua, at: 3, field: "emitterCells", of: "EmitterCell")
             do { try cell.setEmitterCells(cells) } catch { throw lua.error("\(error)") }
-        case .beginTime: cell.beginTime = try AnimationBinding.number(lua, "beginTime", finite: true)
-        case .duration: cell.duration = try AnimationBinding.number(lua, "duration", finite: false, nonNegative: true)
-        case .speed: cell.speed = try AnimationBinding.number(lua, "speed", finite: true)
-        case .timeOffset: cell.timeOffset = try AnimationBinding.number(lua, "timeOffset", finite: true)
-        case .repeatCount: cell.repeatCount = try AnimationBinding.number(lua, "repeatCount", finite: false, nonNegative: true)
-        case .repeatDuration:
-            cell.repeatDuration = try AnimationBinding.number(lua, "repeatDuration", finite: false, nonNegative: true)
-        case .autoreverses: cell.autoreverses = try AnimationBinding.boolean(lua, "autoreverses")
-        case .fillMode: cell.fillMode = try AnimationBinding.choice(lua, "fillMode", FillMode.self)
+        case .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
+            break
         case nil:
             return
         }
