@@ -59,7 +59,7 @@
 ---@field onTap fun(layer: Layer, point: ca.Point)?
 ---@field frame ca.Rect
 ---@field contents Image?
----@field actions false|table<string, boolean>?
+---@field actions false|table<string, false|Animation>?
 ---@field maskedCorners ("minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY")[]
 ---@field shadowPath Path?
 ---@field addSublayer fun(self: Layer, layer: Layer)
@@ -70,6 +70,9 @@
 ---@field removeAllAnimations fun(self: Layer)
 ---@field animationKeys fun(self: Layer): string[]
 ---@field animation fun(self: Layer, key: string): Animation?
+---@field setValue fun(self: Layer, value: any, keyPath: string)
+---@field value fun(self: Layer, keyPath: string): any
+---@field preferredFrameSize fun(self: Layer): ca.Size
 ---@field presentation fun(self: Layer): Layer
 ---@field hitTest fun(self: Layer, point: ca.Point|number[]): Layer?
 ---@field contains fun(self: Layer, point: ca.Point|number[]): boolean
@@ -111,7 +114,7 @@
 ---@field onTap? fun(layer: Layer, point: ca.Point)
 ---@field frame? ca.Rect|number[]
 ---@field contents? Image
----@field actions? false|table<string, boolean>
+---@field actions? false|table<string, false|Animation>
 ---@field maskedCorners? ("minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY")[]
 ---@field shadowPath? Path
 
@@ -120,6 +123,7 @@
 ---@field foregroundColor ca.Color
 ---@field alignmentMode "natural"|"left"|"center"|"right"|"justified"
 ---@field wrapped boolean
+---@field truncationMode "none"|"start"|"middle"|"end"
 ---@field string string
 ---@field font string?
 
@@ -128,6 +132,7 @@
 ---@field foregroundColor? ca.Color
 ---@field alignmentMode? "natural"|"left"|"center"|"right"|"justified"
 ---@field wrapped? boolean
+---@field truncationMode? "none"|"start"|"middle"|"end"
 ---@field string? string
 ---@field font? string
 
@@ -264,6 +269,14 @@
 ---@field emitterCells EmitterCell[]
 ---@field minificationFilter "linear"|"nearest"|"trilinear"
 ---@field magnificationFilter "linear"|"nearest"|"trilinear"
+---@field beginTime number
+---@field duration number
+---@field speed number
+---@field timeOffset number
+---@field repeatCount number
+---@field repeatDuration number
+---@field autoreverses boolean
+---@field fillMode "removed"|"forwards"|"backwards"|"both"
 
 ---@class EmitterCellProps
 ---@field enabled? boolean
@@ -298,6 +311,14 @@
 ---@field emitterCells? EmitterCell[]
 ---@field minificationFilter? "linear"|"nearest"|"trilinear"
 ---@field magnificationFilter? "linear"|"nearest"|"trilinear"
+---@field beginTime? number
+---@field duration? number
+---@field speed? number
+---@field timeOffset? number
+---@field repeatCount? number
+---@field repeatDuration? number
+---@field autoreverses? boolean
+---@field fillMode? "removed"|"forwards"|"backwards"|"both"
 
 ---@class Animation
 ---@field beginTime number
@@ -455,6 +476,11 @@
 ---@field isValid boolean
 ---@field invalidate fun(self: DisplayLink)
 
+---@class ca.LayerLib
+---@overload fun(props?: LayerProps): Layer
+---@field new fun(props?: LayerProps): Layer
+---@field defaultAction fun(key: string): BasicAnimation?
+
 ---@class ca.Transform3DLib
 ---@field identity Transform3D
 ---@field new fun(): Transform3D
@@ -492,7 +518,7 @@
 ---@field scheduled fun(options: {interval: number, repeats?: boolean, action: fun(timer: Timer)}): Timer
 
 ---@class ca
----@field Layer fun(props?: LayerProps): Layer
+---@field Layer ca.LayerLib
 ---@field TextLayer fun(props?: TextLayerProps): TextLayer
 ---@field ShapeLayer fun(props?: ShapeLayerProps): ShapeLayer
 ---@field GradientLayer fun(props?: GradientLayerProps): GradientLayer
@@ -509,6 +535,7 @@
 ---@field Transform3D ca.Transform3DLib
 ---@field Path ca.PathLib
 ---@field Image ca.ImageLib
+---@field measureText fun(options: {string: string, font?: string, fontSize?: number, width?: number}): {width: number, height: number}
 ---@field Transaction ca.TransactionLib
 ---@field Timer ca.TimerLib
 ---@field every fun(interval: number, fn: fun(timer: Timer)): Timer

@@ -57,7 +57,10 @@ return {
         snowflake = {},
       } },
       KeyframeAnimation = {},
-      Layer = {},
+      Layer = { fields = {
+        defaultAction = {},
+        new = {},
+      } },
       MediaTimingFunction = {},
       Path = { fields = {
         ellipse = {},
@@ -97,6 +100,7 @@ return {
       await = {},
       every = {},
       isReload = {},
+      measureText = {},
       now = {},
       on = {},
       persist = { other_fields = true, read_only = false },

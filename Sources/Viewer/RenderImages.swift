@@ -2,8 +2,11 @@ import LayerKit
 import LuaHost
 import Render
 
-/// Render's image makers, as the `ca.Image` functions of a script host need them.
+/// Render's image makers, as the `ca.Image` functions of a script host need them, and its text
+/// measurer.
 public final class RenderImages: ImageProvider {
+    public let textMeasurer: TextMeasuring? = PangoTextMeasurer()
+
     public init() {}
 
     public func loadImage(atPath path: String) throws -> Image {

@@ -46,7 +46,7 @@ struct ImplicitAnimationTests {
     @Test func layerActionSwitches() {
         let driver = FrameDriver()
         let layer = driver.committedLayer()
-        layer.disabledActionKeys = ["position"]
+        layer.actions = ["position": .disabled]
         driver.scene.perform {
             layer[.position] = .point(Point(x: 5, y: 5))
             layer[.opacity] = .number(0.5)

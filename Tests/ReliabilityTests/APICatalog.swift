@@ -165,7 +165,12 @@ struct APICatalog: Sendable {
               for _, k in ipairs(keys) do
                 local v = rawget(t, k)
                 if type(v) == "function" then print(prefix .. k)
-                elseif type(v) == "table" and k ~= "Easing" and k ~= "persist" then walk(v, prefix .. k .. ".", depth + 1) end
+                elseif type(v) == "table" and k ~= "Easing" and k ~= "persist" then
+                  -- A callable table (`ca.Layer`, `ca.Path`) is a function too.
+                  local mt = getmetatable(v)
+                  if type(mt) == "table" and rawget(mt, "__call") then print(prefix .. k) end
+                  walk(v, prefix .. k .. ".", depth + 1)
+                end
               end
             end
             walk(ca, "ca.", 0)

@@ -1,7 +1,7 @@
 /// An animation's timing and delegate callbacks (CAAnimation with CAMediaTiming). Subclasses
 /// say what it animates. Adding an animation to a layer adds a copy, as in Core Animation, so
 /// changing this object afterwards does not affect the running one.
-public class Animation {
+public class Animation: MediaTimingSettings {
     /// When it starts, in the layer's time space; 0 means the moment its transaction commits.
     public var beginTime: Double = 0
     /// Seconds per cycle; 0 means the transaction's duration (0.25 s unless set).
@@ -53,16 +53,7 @@ public class Animation {
     /// The timing with durations resolved: a zero, negative or NaN duration becomes
     /// `defaultDuration`; NaN or negative counts become 0; a NaN speed becomes 1.
     func resolvedTiming(defaultDuration: Double) -> MediaTiming {
-        var t = MediaTiming()
-        t.beginTime = beginTime.isFinite ? beginTime : 0
-        t.duration = Self.positive(duration) ?? defaultDuration
-        t.speed = speed.isNaN ? 1 : speed
-        t.timeOffset = timeOffset.isFinite ? timeOffset : 0
-        t.repeatCount = repeatCount.isNaN || repeatCount < 0 ? 0 : repeatCount
-        t.repeatDuration = repeatDuration.isNaN || repeatDuration < 0 ? 0 : repeatDuration
-        t.autoreverses = autoreverses
-        t.fillMode = fillMode
-        return t
+        MediaTiming(resolving: self, defaultDuration: defaultDuration)
     }
 
     static func positive(_ value: Double) -> Double? {

@@ -20,6 +20,8 @@ struct CellParameters {
     var across2: (x: Double, y: Double, z: Double) = (0, 0, 1)
     /// cos of half the cone's angle (`emissionRange` is the whole angle: 2π is every direction).
     var coneCos = 1.0
+    /// The stretch of its parent's time the cell emits in (`EmitterCell.emissionWindow`).
+    var window: (start: Double, end: Double) = (-.infinity, .infinity)
 
     init() {}
 
@@ -52,6 +54,7 @@ struct CellParameters {
         across2 = (-sl * co, -sl * si, cl)
         let half = min(abs(v(.emissionRange)) / 2, Double.pi)
         coneCos = cos(half)
+        window = cell.emissionWindow
     }
 
     /// A uniform number in −1…1.

@@ -23,6 +23,20 @@ public final class EmitterCell {
     /// The emitter layer whose cells this cell is part of.
     weak var layer: EmitterLayer?
 
+    // Item 7: the cell's CAMediaTiming, which decides when it emits (see `EmitterCell+Timing`).
+    /// When the cell starts emitting, in its parent's time (the emitter's running time, or for
+    /// a sub-cell the age of the particle emitting it).
+    public var beginTime: Double = 0
+    /// Seconds per cycle; 0 (the default) emits for ever.
+    public var duration: Double = 0
+    public var speed: Double = 1
+    public var timeOffset: Double = 0
+    public var repeatCount: Double = 0
+    public var repeatDuration: Double = 0
+    public var autoreverses = false
+    /// Whether the cell emits before its begin time (backwards) or after its end (forwards).
+    public var fillMode = FillMode.removed
+
     /// Model state at `storage`, presentation state at `storage + CellPropertyID.slotSize`.
     let storage: UnsafeMutablePointer<Double>
 
@@ -54,6 +68,14 @@ public final class EmitterCell {
         made.contents = contents
         made.minificationFilter = minificationFilter
         made.magnificationFilter = magnificationFilter
+        made.beginTime = beginTime
+        made.duration = duration
+        made.speed = speed
+        made.timeOffset = timeOffset
+        made.repeatCount = repeatCount
+        made.repeatDuration = repeatDuration
+        made.autoreverses = autoreverses
+        made.fillMode = fillMode
         made.emitterCells = emitterCells.map { $0.copy() }
         return made
     }

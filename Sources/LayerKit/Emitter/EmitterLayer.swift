@@ -163,10 +163,11 @@ public final class EmitterLayer: Layer {
             let steps = max(1, (remaining / EmitterLayer.maxStep).rounded(.up))
             let n = Int(min(steps, 1e6))
             let h = remaining / Double(n)
+            let start = clock.elapsed - remaining
             for k in 0..<n {
                 let a = ParticleSystem.mix(from, centre, Double(k) / Double(n))
                 let b = ParticleSystem.mix(from, centre, Double(k + 1) / Double(n))
-                system.step(h, from: a, to: b, geometry: geometry, budget: &budget)
+                system.step(h, start: start + Double(k) * h, from: a, to: b, geometry: geometry, budget: &budget)
             }
         }
         if !pendingBursts.isEmpty {

@@ -10,10 +10,11 @@ extension ParticleSystem {
         for i in slots.indices { parameters[i] = CellParameters(slots[i].cell, m) }
     }
 
-    /// Moves every particle on by `dt` seconds and makes the births of that time. The emitter's
-    /// centre moves from `from` to `to` meanwhile, and each birth happens where it was at that
-    /// moment, so a fast emitter leaves an even trail. At most `budget` particles are born.
-    func step(_ dt: Double, from: Point3, to: Point3, geometry: EmitterGeometry, budget: inout Int) {
+    /// Moves every particle on by `dt` seconds and makes the births of that time, which starts
+    /// at `start` in the emitter's running time. The emitter's centre moves from `from` to `to`
+    /// meanwhile, and each birth happens where it was at that moment, so a fast emitter leaves an
+    /// even trail. At most `budget` particles are born.
+    func step(_ dt: Double, start: Double, from: Point3, to: Point3, geometry: EmitterGeometry, budget: inout Int) {
         guard dt > 0 else { return }
         // Sub-cells before their parents: their particles move on first, so that those the
         // parents then emit are not moved twice.
@@ -23,7 +24,7 @@ extension ParticleSystem {
             update(s, dt, budget: &budget)
         }
         for s in slots.indices where slots[s].parent < 0 {
-            emitFromLayer(s, dt, from: from, to: to, geometry: geometry, budget: &budget)
+            emitFromLayer(s, dt, start: start, from: from, to: to, geometry: geometry, budget: &budget)
         }
     }
 
@@ -82,14 +83,22 @@ extension ParticleSystem {
         counted(-died)
     }
 
-    /// The births of a cell the layer emits, over `dt`: birthRate × dt of them (the fraction
-    /// carried over), spaced evenly in time along the centre's path.
-    private func emitFromLayer(_ s: Int, _ dt: Double, from: Point3, to: Point3, geometry: EmitterGeometry,
-                               budget: inout Int) {
+    /// The births of a cell the layer emits, over `dt` from `start`: birthRate × the part of
+    /// that time the cell emits in (the fraction carried over), spaced evenly in time along the
+    /// centre's path.
+    private func emitFromLayer(_ s: Int, _ dt: Double, start: Double, from: Point3, to: Point3,
+                               geometry: EmitterGeometry, budget: inout Int) {
         let p = parameters[s]
         guard p.isEnabled, p.birthRate > 0 else { return }
+        // The part of the step inside the cell's window, as fractions of the step.
+        let end = start + dt
+        let lo = max(start, p.window.start), hi = min(end, p.window.end)
+        guard hi > lo else { return }
+        let whole = lo == start && hi == end
+        let first = whole ? 0 : (lo - start) / dt
+        let span = whole ? 1 : (hi - lo) / dt
         let owed = slots[s].owed
-        let expected = p.birthRate * dt
+        let expected = p.birthRate * dt * span
         let total = owed + expected
         // A hair over, so that rounding in the sum of many steps does not lose a birth.
         let births = min((total + 1e-9).rounded(.down), Double(max(budget, 0)))
@@ -101,7 +110,8 @@ extension ParticleSystem {
         slots[s].store.reserve(count)
         for k in 0..<count {
             // The k-th birth is when owed + rate × t reaches k + 1.
-            let f = min(1, max(0, (Double(k + 1) - owed) / expected))
+            let g = min(1, max(0, (Double(k + 1) - owed) / expected))
+            let f = whole ? g : first + g * span
             let offset = geometry.sample(&random)
             let centre = ParticleSystem.mix(from, to, f)
             spawn(s, p, at: (centre.x + offset.x, centre.y + offset.y, centre.z + offset.z), age: (1 - f) * dt,
@@ -120,9 +130,12 @@ extension ParticleSystem {
         for c in slots[s].children {
             let p = parameters[c]
             guard p.isEnabled, p.birthRate > 0, budget > 0 else { continue }
+            // The sub-cell's timing runs on the parent particle's age.
+            let lo = max(age, p.window.start), hi = min(end, p.window.end)
+            guard hi > lo else { continue }
             let r = p.birthRate
-            let k0 = (age * r).rounded(.down)
-            let births = min((end * r).rounded(.down) - k0, span * r + 1, Double(budget))
+            let k0 = (lo * r).rounded(.down)
+            let births = min((hi * r).rounded(.down) - k0, span * r + 1, Double(budget))
             guard births >= 1 else { continue }
             for j in 0..<Int(births) {
                 let born = (k0 + Double(j) + 1) / r

@@ -117,7 +117,11 @@ extension Layer {
             let from = self.value(property, .presentation)
             writeModel(value, spec)
             if from != value {
-                scene.addImplicitAnimation(on: self, property: spec, from: from)
+                do {
+                    try runAction(forKey: spec.name, from: from, in: scene)
+                } catch {
+                    throw .actionFailed(key: spec.name, error)
+                }
             }
         } else {
             writeModel(value, spec)
@@ -158,9 +162,13 @@ extension Layer {
     }
 
     func shouldAnimateImplicitly(_ spec: PropertySpec, in scene: Scene) -> Bool {
-        guard isInTree, self !== scene.root, actionsEnabled, !disabledActionKeys.contains(spec.name) else {
-            return false
-        }
+        shouldAnimateImplicitly(key: spec.name, in: scene)
+    }
+
+    /// Whether a change of `key` now starts an action (an implicit animation).
+    func shouldAnimateImplicitly(key: String, in scene: Scene) -> Bool {
+        guard isInTree, self !== scene.root, actionsEnabled else { return false }
+        if !actions.isEmpty, case .disabled? = actions[key] { return false }
         return scene.transactions.actionsEnabled && treeJoinSerial < scene.transactions.currentSerial
     }
 }
@@ -171,12 +179,18 @@ public enum PropertyError: Error, Equatable, CustomStringConvertible {
     case wrongKind(name: String, expected: ValueKind, got: ValueKind)
     /// A value of the right kind that the property does not take (`expected` says which do).
     case outOfRange(name: String, expected: String)
+    /// The value was set, but the animation the layer's `actions` give the key could not be added.
+    case actionFailed(key: String, AnimationError)
+    /// A key path that means nothing on this kind of layer.
+    case keyPath(KeyPathError)
 
     public var description: String {
         switch self {
         case let .noSuchProperty(name, kind): return "\(kind.rawValue) has no property '\(name)'"
         case let .wrongKind(name, expected, got): return "'\(name)' expects a \(expected), got a \(got)"
         case let .outOfRange(name, expected): return "bad value for '\(name)' (\(expected) expected)"
+        case let .actionFailed(key, error): return "the action for '\(key)' cannot run: \(error)"
+        case let .keyPath(error): return error.description
         }
     }
 }

@@ -58,8 +58,9 @@ public class Layer {
         set { shadowPathStorage = newValue.map(ShadowPathStorage.init) }
     }
     private var shadowPathStorage: ShadowPathStorage?
-    /// Properties whose implicit animations are turned off (CALayer's `actions` set to null per key).
-    public var disabledActionKeys: Set<String> = []
+    /// What changing a key does instead of the default implicit animation (CALayer's `actions`
+    /// dictionary): no animation, or an animation of one's own (see `Layer+Actions.swift`).
+    public var actions: [String: LayerAction] = [:]
 
     /// Array-valued properties (gradient colours and locations, dash patterns), model then presentation.
     var modelArrays: [PropertyID: AnimationValue] = [:]

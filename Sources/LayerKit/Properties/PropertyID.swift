@@ -16,6 +16,8 @@ public enum PropertyID: Int, CaseIterable, Sendable {
     case minificationFilter, magnificationFilter
     // TextLayer
     case fontSize, foregroundColor, alignmentMode, wrapped
+    // Item 8: CATextLayer's truncationMode.
+    case truncationMode
     // ShapeLayer
     case fillColor, strokeColor, lineWidth, strokeStart, strokeEnd, lineDashPhase, miterLimit
     case lineCap, lineJoin, fillRule, lineDashPattern
@@ -64,6 +66,7 @@ public enum PropertyID: Int, CaseIterable, Sendable {
         case .foregroundColor: return .init("foregroundColor", .color(.white), on: .text)
         case .alignmentMode: return .init("alignmentMode", TextAlignment.natural, on: .text, animatable: false)
         case .wrapped: return .init("wrapped", .bool(false), on: .text, animatable: false)
+        case .truncationMode: return .init("truncationMode", TruncationMode.none, on: .text, animatable: false)
 
         case .fillColor: return .init("fillColor", .color(.black), on: .shape)
         case .strokeColor: return .init("strokeColor", .color(.clear), on: .shape)

@@ -30,6 +30,11 @@ public final class Scene {
     /// Told when a layer gains or loses its superlayer (a script host keeps the script's side of
     /// a layer alive while it is part of a tree).
     public weak var layerObserver: LayerObserver?
+    /// Turns an animation from a layer's `actions` into the one to add when its key changes (a
+    /// script host gives it the callbacks the script set on it); nil adds it as it is.
+    public var prepareAction: ((Animation) -> Animation)?
+    /// Measures text as it is drawn (`Layer.preferredFrameSize()`); nil where nothing draws.
+    public var textMeasurer: TextMeasuring?
 
     private var timers: [Timer] = []
     private var nextTimerOrder = 0
@@ -306,13 +311,5 @@ public final class Scene {
 
     func queueCompletion(_ block: @escaping () -> Void) {
         completions.append(block)
-    }
-
-    /// Adds the implicit animation for a property change (CALayer's default action).
-    func addImplicitAnimation(on layer: Layer, property: PropertySpec, from: AnimationValue) {
-        let animation = BasicAnimation(keyPath: property.name)
-        animation.fromValue = from
-        animation.timingFunction = transactions.animationTimingFunction ?? .default
-        try? layer.addAnimation(animation, forKey: property.name)
     }
 }

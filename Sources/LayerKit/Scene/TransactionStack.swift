@@ -110,8 +110,11 @@ public final class TransactionStack {
         for frame in frames.reversed() {
             if let d = frame.duration, d > 0, d.isFinite { return d }
         }
-        return 0.25
+        return TransactionStack.defaultDuration
     }
+
+    /// The duration of animations when no transaction sets one (CATransaction's 0.25 s).
+    public static let defaultDuration = 0.25
 
     /// The timing function for implicit animations (nil: the "default" curve).
     public var animationTimingFunction: TimingFunction? {

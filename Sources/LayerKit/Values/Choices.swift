@@ -59,3 +59,10 @@ public enum TextureFilter: String, ChoiceValue {
     case linear, nearest, trilinear
     public static var fallback: TextureFilter { .linear }
 }
+
+/// Where a text layer's string is cut, with an ellipsis, when it does not fit its bounds
+/// (CATextLayerTruncationMode).
+public enum TruncationMode: String, ChoiceValue {
+    case none, start, middle, end
+    public static var fallback: TruncationMode { .none }
+}

@@ -95,16 +95,49 @@ enum AnimationBinding: CaBinding {
     /// The names every animation constructor accepts, after its own.
     static var timingNames: [String] { Property.allCases.map(\.rawValue) }
 
+    /// The CAMediaTiming fields animations and emitter cells share, read and set alike.
+    enum TimingField: String {
+        case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
+    }
+
+    /// Pushes a CAMediaTiming field of `t`.
+    static func getTiming(_ lua: LuaState, _ t: some MediaTimingSettings, _ field: TimingField) {
+        switch field {
+        case .beginTime: lua.push(t.beginTime)
+        case .duration: lua.push(t.duration)
+        case .speed: lua.push(t.speed)
+        case .timeOffset: lua.push(t.timeOffset)
+        case .repeatCount: lua.push(t.repeatCount)
+        case .repeatDuration: lua.push(t.repeatDuration)
+        case .autoreverses: lua.push(t.autoreverses)
+        case .fillMode: lua.push(t.fillMode.rawValue)
+        }
+    }
+
+    /// Sets a CAMediaTiming field of `t` from the value at index 3, with the message for a
+    /// wrong one.
+    static func setTiming(_ lua: LuaState, _ t: some MediaTimingSettings, _ field: TimingField) throws(LuaRaise) {
+        let name = field.rawValue
+        switch field {
+        case .beginTime: t.beginTime = try number(lua, name, finite: true)
+        case .duration: t.duration = try number(lua, name, finite: false, nonNegative: true)
+        case .speed: t.speed = try number(lua, name, finite: true)
+        case .timeOffset: t.timeOffset = try number(lua, name, finite: true)
+        case .repeatCount: t.repeatCount = try number(lua, name, finite: false, nonNegative: true)
+        case .repeatDuration: t.repeatDuration = try number(lua, name, finite: false, nonNegative: true)
+        case .autoreverses: t.autoreverses = try boolean(lua, name)
+        case .fillMode: t.fillMode = try choice(lua, name, FillMode.self)
+        }
+    }
+
     static func get(_ lua: LuaState, _ a: Animation, _ property: Property) -> Int32 {
+        if let field = TimingField(rawValue: property.rawValue) {
+            getTiming(lua, a, field)
+            return 1
+        }
         switch property {
-        case .beginTime: lua.push(a.beginTime)
-        case .duration: lua.push(a.duration)
-        case .speed: lua.push(a.speed)
-        case .timeOffset: lua.push(a.timeOffset)
-        case .repeatCount: lua.push(a.repeatCount)
-        case .repeatDuration: lua.push(a.repeatDuration)
-        case .autoreverses: lua.push(a.autoreverses)
-        case .fillMode: lua.push(a.fillMode.rawValue)
+        case .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
+            break
         case .removedOnCompletion: lua.push(a.isRemovedOnCompletion)
         case .timingFunction:
             if let f = a.timingFunction { lua.push(TimingFunctionBox(f, name: TimingFunctionBinding.name(of: f))) } else { lua.pushNil() }
@@ -117,16 +150,14 @@ enum AnimationBinding: CaBinding {
     /// Sets `property` from the value at index 3 (the animation's userdata at index 1).
     static func set(_ lua: LuaState, _ a: Animation, _ property: Property) throws(LuaRaise) {
         let name = property.rawValue
+        if let field = TimingField(rawValue: name) {
+            try setTiming(lua, a, field)
+            return
+        }
         switch property {
-        case .beginTime: a.beginTime = try number(lua, name, finite: true)
-        case .duration: a.duration = try number(lua, name, finite: false, nonNegative: true)
-        case .speed: a.speed = try number(lua, name, finite: true)
-        case .timeOffset: a.timeOffset = try number(lua, name, finite: true)
-        case .repeatCount: a.repeatCount = try number(lua, name, finite: false, nonNegative: true)
-        case .repeatDuration: a.repeatDuration = try number(lua, name, finite: false, nonNegative: true)
-        case .autoreverses: a.autoreverses = try boolean(lua, name)
+        case .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
+            break
         case .removedOnCompletion: a.isRemovedOnCompletion = try boolean(lua, name)
-        case .fillMode: a.fillMode = try choice(lua, name, FillMode.self)
         case .timingFunction: a.timingFunction = try TimingFunctionBinding.timingFunction(lua, at: 3, for: name)
         case .onStart, .onStop:
             guard lua.isNoneOrNil(3) || lua.type(at: 3) == .function else {

@@ -22,6 +22,7 @@ enum CaLibrary {
             TransformBinding.self,
             PathBinding.self,
             ImageBinding.self,
+            MeasureTextBinding.self,
             TransactionBinding.self,
             TimerBinding.self,
             DisplayLinkBinding.self,

@@ -10,6 +10,8 @@ enum EmitterCellBinding: CaBinding {
         case name, contents, emitterCells
         // Issue 26 item 4: texture filters
         case minificationFilter, magnificationFilter
+        // Item 7: the cell's CAMediaTiming.
+        case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
 
         var doc: LuaClass.Property {
             switch self {
@@ -29,6 +31,33 @@ enum EmitterCellBinding: CaBinding {
             case .emitterCells:
                 LuaClass.Property("emitterCells", "array of EmitterCell", lua: "EmitterCell[]",
                                   "cells each of this cell's particles emits in turn; set: copies")
+            case .beginTime:
+                LuaClass.Property("beginTime", "number", lua: "number",
+                                  "when the cell starts emitting, in seconds of its emitter's running time (a sub-cell: "
+                                      + "of the emitting particle's age); default 0")
+            case .duration:
+                LuaClass.Property("duration", "number", lua: "number",
+                                  "seconds of one cycle of emission; 0 (the default): for ever")
+            case .speed:
+                LuaClass.Property("speed", "number", lua: "number",
+                                  "how fast the cell's time runs: its cycles take duration / speed; default 1")
+            case .timeOffset:
+                LuaClass.Property("timeOffset", "number", lua: "number",
+                                  "shifts the cell's time within its active time (as an animation's); default 0")
+            case .repeatCount:
+                LuaClass.Property("repeatCount", "number", lua: "number",
+                                  "cycles to emit for (`math.huge`: for ever); default 0, one cycle")
+            case .repeatDuration:
+                LuaClass.Property("repeatDuration", "number", lua: "number",
+                                  "seconds to emit for, instead of repeatCount when positive; default 0")
+            case .autoreverses:
+                LuaClass.Property("autoreverses", "boolean", lua: "boolean",
+                                  "whether each cycle runs forwards then back (a cycle lasts twice the duration); "
+                                      + "default false")
+            case .fillMode:
+                LuaClass.Property("fillMode", kind: FillMode.valueKind,
+                                  "\"backwards\": the cell also emits before its beginTime; \"forwards\": also after "
+                                      + "its active time; \"both\"; default \"removed\": only in its active time")
             }
         }
     }
@@ -98,7 +127,12 @@ enum EmitterCellBinding: CaBinding {
             lua.push(cell.value(properties[index]))
             return 1
         }
-        switch Field.allCases[safe: index - properties.count] {
+        let field = Field.allCases[safe: index - properties.count]
+        if let field, let timing = AnimationBinding.TimingField(rawValue: field.rawValue) {
+            AnimationBinding.getTiming(lua, cell, timing)
+            return 1
+        }
+        switch field {
         case .name:
             if let name = cell.name { lua.push(name) } else { lua.pushNil() }
         case .contents:
@@ -109,6 +143,8 @@ enum EmitterCellBinding: CaBinding {
             lua.push(cell.minificationFilter.rawValue)
         case .magnificationFilter:
             lua.push(cell.magnificationFilter.rawValue)
+        case .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
+            break
         case nil:
             return 0
         }
@@ -127,7 +163,12 @@ enum EmitterCellBinding: CaBinding {
             do { try cell.setValue(value, for: property) } catch { throw lua.error("\(error)") }
             return
         }
-        switch Field.allCases[safe: index - properties.count] {
+        let field = Field.allCases[safe: index - properties.count]
+        if let field, let timing = AnimationBinding.TimingField(rawValue: field.rawValue) {
+            try AnimationBinding.setTiming(lua, cell, timing)
+            return
+        }
+        switch field {
         case .name:
             if lua.isNoneOrNil(3) { cell.name = nil; return }
             guard lua.type(at: 3) == .string, let name = lua.toString(at: 3) else {
@@ -145,6 +186,8 @@ enum EmitterCellBinding: CaBinding {
             cell.minificationFilter = try filter(lua, "minificationFilter")
         case .magnificationFilter:
             cell.magnificationFilter = try filter(lua, "magnificationFilter")
+        case .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
+            break
         case nil:
             return
         }

@@ -1,6 +1,5 @@
 import LayerKit
 import LuaBridge
-import Spelling
 
 /// The Lua face of Layer and its kinds. Registry properties (LayerKit's `PropertyID`) are read
 /// and set through one pair of handlers per kind; the Lua-only fields are listed here.
@@ -40,8 +39,11 @@ enum LayerBinding: CaBinding {
             case .contents:
                 LuaClass.Property("contents", "Image", lua: "Image?", "an image drawn in the bounds (see contentsGravity)")
             case .actions:
-                LuaClass.Property("actions", "false or {key = false}", lua: "false|table<string, boolean>?",
-                                  "false: no implicit animations on this layer; `{position = false}`: none for those keys")
+                LuaClass.Property("actions", "false or {key = false or Animation}", lua: "false|table<string, false|Animation>?",
+                                  "false: no implicit animations on this layer; `{position = false}`: none for that key; "
+                                      + "`{position = ca.BasicAnimation{duration = 1}}`: that animation instead of the "
+                                      + "default one, its keyPath and fromValue filled in as the default's are (see "
+                                      + "`ca.Layer.defaultAction`)")
             }
         }
     }
@@ -91,14 +93,35 @@ enum LayerBinding: CaBinding {
                            CaFunctionDoc.Call("ca.\(kind.rawValue){…}", returns: kind.rawValue,
                                               "a new \(kind.rawValue), not yet in the tree, with the table's properties set "
                                                   + "(any of \(kind.rawValue)'s, `sublayers` last)")
+                       } + [
+                           CaFunctionDoc.Call("ca.Layer.defaultAction(key)", returns: "BasicAnimation or nil",
+                                              "the animation a change of `key` (a property or key path) gets when the "
+                                                  + "layer's `actions` give none: a BasicAnimation on `key` with the "
+                                                  + "transaction's duration and timing function, which starts from the "
+                                                  + "value on screen; nil for a key that does not animate"),
+                       ],
+                       fields: LayerKind.allCases.map {
+                           ($0.rawValue, $0 == .layer ? "ca.LayerLib" : "fun(props?: \($0.rawValue)Props): \($0.rawValue)")
                        },
-                       fields: LayerKind.allCases.map { ($0.rawValue, "fun(props?: \($0.rawValue)Props): \($0.rawValue)") })]
+                       types: """
+                           ---@class ca.LayerLib
+                           ---@overload fun(props?: LayerProps): Layer
+                           ---@field new fun(props?: LayerProps): Layer
+                           ---@field defaultAction fun(key: string): BasicAnimation?
+
+                           """)]
     }
 
     static func install(_ lua: LuaState, ca: Int32) {
-        for (kind, constructor) in LayerMethods.constructors {
+        for (kind, constructor) in LayerMethods.constructors where kind != .layer {
             lua.setFunction(constructor, named: kind.rawValue, inTableAt: ca)
         }
+        // `ca.Layer` is a table to hold `defaultAction`; calling it makes a layer, with the
+        // messages of a plain function (its `__call` drops the table before the arguments).
+        lua.newLibrary(["new": LayerMethods.newLayerFunction, "defaultAction": defaultLayerAction])
+        lua.newLibrary(["__call": LayerMethods.callLayerFunction])
+        lua.setMetatable(-2)
+        lua.rawSet(ca, field: LayerKind.layer.rawValue)
     }
 
     /// The class of one kind: its own registry properties, then its Lua-only fields (Layer's
@@ -367,14 +390,7 @@ enum LayerBinding: CaBinding {
         case .shadowPath:
             if let path = layer.shadowPath { lua.push(PathBox(path)) } else { lua.pushNil() }
         case .actions:
-            if !layer.actionsEnabled {
-                lua.push(false)
-            } else if layer.disabledActionKeys.isEmpty {
-                lua.pushNil()
-            } else {
-                lua.newTable(fieldCount: Int32(layer.disabledActionKeys.count))
-                for key in layer.disabledActionKeys.sorted() { lua.rawSet(-1, field: key, to: false) }
-            }
+            LayerActions.push(lua, layer)
         }
         return 1
     }
@@ -431,37 +447,7 @@ enum LayerBinding: CaBinding {
             }
             layer.shadowPath = box.path
         case .actions:
-            switch lua.type(at: index) {
-            case .nil, .none:
-                layer.actionsEnabled = true
-                layer.disabledActionKeys = []
-            case .boolean:
-                layer.actionsEnabled = lua.toBool(at: index)
-                layer.disabledActionKeys = []
-            case .table:
-                var keys: Set<String> = []
-                let table = lua.absIndex(index)
-                var failure: LuaRaise?
-                lua.forEach(in: table) {
-                    guard failure == nil else { return }
-                    guard lua.type(at: -2) == .string, let key = lua.toString(at: -2) else {
-                        failure = lua.error("bad value for 'actions' (keys must be property names)")
-                        return
-                    }
-                    guard PropertyRegistry.property(named: key, on: layer.kind)?.isAnimatable == true else {
-                        let names = PropertyRegistry.names(on: layer.kind)
-                        let hint = NameSuggestion.closest(to: key, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-                        failure = lua.error("unknown property '\(key)' in 'actions' of \(layer.kind.rawValue)\(hint)")
-                        return
-                    }
-                    if lua.type(at: -1) == .boolean && !lua.toBool(at: -1) { keys.insert(key) }
-                }
-                if let failure { throw failure }
-                layer.actionsEnabled = true
-                layer.disabledActionKeys = keys
-            default:
-                throw badValue(lua, "actions", layer, expected: "false or a table of property = false", at: index)
-            }
+            try LayerActions.set(lua, layer, valueAt: index)
         }
     }
 

@@ -26,6 +26,20 @@ enum LayerMethods {
         LuaClass.Method("animation", "(key)", returns: "Animation or nil", animation,
                         "the animation running under `key` (the layer's copy)",
                         lua: "fun(self: Layer, key: string): Animation?"),
+        LuaClass.Method("setValue", "(value, keyPath)", setValueForKeyPath,
+                        "sets the model value at `keyPath`: a property's name, a component (`\"position.x\"`, "
+                            + "`\"bounds.size.width\"`, `\"transform.rotation.z\"`, `\"sublayerTransform.scale\"`) or an "
+                            + "emitter cell's property (`\"emitterCells.NAME.birthRate\"`); on a layer on screen the "
+                            + "change animates as setting the property does (a component under its property's key)",
+                        lua: "fun(self: Layer, value: any, keyPath: string)"),
+        LuaClass.Method("value", "(keyPath)", returns: "value", valueForKeyPath,
+                        "the model value at `keyPath` (any key path `setValue` takes)",
+                        lua: "fun(self: Layer, keyPath: string): any"),
+        LuaClass.Method("preferredFrameSize", "()", returns: "size", preferredFrameSize,
+                        "the size the layer would like: for a TextLayer the size its string needs as drawn (unwrapped: "
+                            + "its longest line by its lines; wrapped: at the bounds' width), for other layers the "
+                            + "bounds' size",
+                        lua: "fun(self: Layer): ca.Size"),
         LuaClass.Method("presentation", "()", returns: "a read-only table", presentation,
                         "the values on screen now, animations applied (`.position`, `.opacity`, `.frame` …); "
                             + "its `modelLayer` is the layer",
@@ -51,6 +65,10 @@ enum LayerMethods {
         (.layer, newLayer), (.text, newTextLayer), (.shape, newShapeLayer), (.gradient, newGradientLayer),
         (.replicator, newReplicatorLayer), (.emitter, newEmitterLayer), (.transform, newTransformLayer),
     ]
+
+    /// `ca.Layer.new{…}`, and `ca.Layer{…}` (the `__call` of the `ca.Layer` table).
+    static let newLayerFunction: LuaFunction = newLayer
+    static let callLayerFunction: LuaFunction = callLayer
 
     /// Each kind's constructor keys, worked out once.
     static let constructorKeys: [LayerKind: ConstructorKeys] = Dictionary(
@@ -102,6 +120,12 @@ private func construct(_ L: OpaquePointer, _ kind: LayerKind) -> Int32 {
 }
 
 private func newLayer(_ L: OpaquePointer) -> Int32 { construct(L, .layer) }
+private func callLayer(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        lua.remove(at: 1)
+        return try LayerMethods.construct(lua, kind: .layer)
+    }
+}
 private func newTextLayer(_ L: OpaquePointer) -> Int32 { construct(L, .text) }
 private func newShapeLayer(_ L: OpaquePointer) -> Int32 { construct(L, .shape) }
 private func newGradientLayer(_ L: OpaquePointer) -> Int32 { construct(L, .gradient) }
@@ -179,6 +203,43 @@ private func animation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) ->
         } else {
             lua.pushNil()
         }
+        return 1
+    }
+}
+
+/// The kind of value `keyPath` takes on `layer`, with the message for one that means nothing there.
+private func keyPathKind(_ lua: LuaState, _ layer: Layer, _ keyPath: String) throws(LuaRaise) -> ValueKind {
+    if let spec = PropertyRegistry.property(named: keyPath, on: layer.kind) { return spec.kind }
+    do {
+        return try KeyPathResolver.resolve(keyPath, on: layer.kind).valueKind
+    } catch {
+        throw lua.error("\(error)")
+    }
+}
+
+private func setValueForKeyPath(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let layer = LuaState.object(object, as: Layer.self)
+        let keyPath = try lua.checkString(3)
+        let value = try lua.checkValue(2, kind: try keyPathKind(lua, layer, keyPath))
+        do { try layer.setValue(value, forKeyPath: keyPath) } catch { throw lua.error("\(error)") }
+        return 0
+    }
+}
+
+private func valueForKeyPath(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    LuaState.run(L) { lua in
+        let layer = LuaState.object(object, as: Layer.self)
+        let keyPath = try lua.checkString(2)
+        _ = try keyPathKind(lua, layer, keyPath)
+        do { lua.push(try layer.value(forKeyPath: keyPath)) } catch { throw lua.error("\(error)") }
+        return 1
+    }
+}
+
+private func preferredFrameSize(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
+    LuaState.run(L) { lua in
+        lua.push(AnimationValue.size(LuaState.object(object, as: Layer.self).preferredFrameSize()))
         return 1
     }
 }

@@ -42,6 +42,9 @@ extension PropertyID {
         case .foregroundColor: "the text's colour"
         case .alignmentMode: "where each line sits across the bounds"
         case .wrapped: "breaks lines that are wider than the bounds"
+        case .truncationMode:
+            "where an ellipsis \"…\" cuts the text that does not fit the bounds: \"end\", \"start\", \"middle\" (of the "
+                + "line, or when wrapped of the last line that fits); \"none\" clips it"
         case .fillColor: "fills the path (clear: no fill)"
         case .strokeColor: "strokes the path (clear: no stroke)"
         case .lineWidth: "the stroke's width, in points"

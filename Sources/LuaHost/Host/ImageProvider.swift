@@ -1,7 +1,8 @@
 import LayerKit
 
-/// Makes images for `ca.Image`: decoding files and drawing procedural ones. The drawing module
-/// provides it (LuaHost knows nothing of SDL); errors name the file and say what went wrong.
+/// Makes images for `ca.Image`: decoding files and drawing procedural ones; and measures text
+/// as it is drawn, for `ca.measureText` and `preferredFrameSize()`. The drawing module provides
+/// it (LuaHost knows nothing of SDL or Pango); errors name the file and say what went wrong.
 public protocol ImageProvider: AnyObject {
     /// Decodes a PNG or JPEG file.
     func loadImage(atPath path: String) throws -> Image
@@ -11,4 +12,10 @@ public protocol ImageProvider: AnyObject {
     func rect(width: Double, height: Double, cornerRadius: Double, color: Color) -> Image?
     /// A procedural ice crystal, different for each seed.
     func snowflake(size: Double, arms: Int, seed: UInt64, color: Color) -> Image?
+    /// Measures text as text layers are drawn (nil: text cannot be measured here).
+    var textMeasurer: TextMeasuring? { get }
+}
+
+extension ImageProvider {
+    public var textMeasurer: TextMeasuring? { nil }
 }

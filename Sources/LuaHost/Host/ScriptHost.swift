@@ -32,8 +32,11 @@ public final class ScriptHost {
     public private(set) var errors: [ScriptError] = []
     /// How many of the latest errors `errors` keeps at least.
     public static let maxKeptErrors = 1_000
-    /// Makes images for `ca.Image` (files, circles, snowflakes); without one those calls fail.
-    public var images: ImageProvider?
+    /// Makes images for `ca.Image` (files, circles, snowflakes), and measures text for the scene;
+    /// without one those calls fail.
+    public var images: ImageProvider? {
+        didSet { scene.textMeasurer = images?.textMeasurer }
+    }
     /// Files the script read (itself, modules, images), for a viewer to watch.
     public private(set) var dependencies: [String] = []
 
@@ -58,6 +61,10 @@ public final class ScriptHost {
         installSandbox()
         installAPI()
         if options.warnsOfGlobals { installGlobalWarnings() }
+        scene.prepareAction = { [weak self] animation in
+            guard let self, !self.closed else { return animation }
+            return LayerActions.prepare(self.lua, animation, host: self)
+        }
     }
 
     deinit {
