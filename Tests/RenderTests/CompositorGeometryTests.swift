@@ -244,6 +244,24 @@ import Testing
         #expect(pixel(frame, 69, 75, is: (0, 0, 0)))
     }
 
+    /// A border wider than the corner radius has square inner corners, and is drawn.
+    @Test func aBorderWiderThanTheCornerRadiusIsDrawn() {
+        let scene = makeScene()
+        addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 60, height: 40),
+                 position: Point(x: 100, y: 75), color: rgb(0, 0, 255)) {
+            $0[.borderWidth] = .number(6)
+            $0[.cornerRadius] = .number(2)
+            $0[.borderColor] = .color(rgb(255, 0, 0))
+        }
+        let frame = render(scene)
+        // Bounds: x 70..<130, y 55..<95; the inner edge at 76 and 124, 61 and 89.
+        #expect(pixel(frame, 72, 75, is: (255, 0, 0)))
+        #expect(pixel(frame, 100, 92, is: (255, 0, 0)))
+        #expect(pixel(frame, 74, 59, is: (255, 0, 0)))
+        #expect(pixel(frame, 100, 75, is: (0, 0, 255)))
+        #expect(pixel(frame, 78, 63, is: (0, 0, 255)))
+    }
+
     @Test func zPositionOrdersSiblings() {
         let scene = makeScene()
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 40, height: 40),

@@ -192,7 +192,7 @@ extension Compositor {
             let n = segments(radius, bounds, map)
             let outer = Compositor.roundedRect(bounds, radius: radius, segments: n, corners: corners)
             let inner = Compositor.roundedRect(bounds.insetBy(dx: bw, dy: bw), radius: max(0, radius - bw), segments: n,
-                                               corners: corners)
+                                               corners: corners, keepingCount: true)
             emitSmoothRing(outer: outer, inner: inner, color: c, map: map, clip: clip)
         } else {
             let b = bounds

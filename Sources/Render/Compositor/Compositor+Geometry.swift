@@ -167,10 +167,13 @@ extension Compositor {
 
     /// The corners of a rectangle with circular corners of `radius` (clamped to half the shorter
     /// side) where `corners` says (square elsewhere), clockwise on screen from the top-left,
-    /// `segments` pieces per rounded corner (none: the plain rectangle).
-    static func roundedRect(_ r: Rect, radius: Double, segments: Int, corners: CornerMask = .all) -> [Point] {
+    /// `segments` pieces per rounded corner (none: the plain rectangle). With `keepingCount`, a
+    /// radius of 0 still gives each corner its points (all at the corner), so that the outline
+    /// pairs point for point with one of a larger radius (a border's inner edge).
+    static func roundedRect(_ r: Rect, radius: Double, segments: Int, corners: CornerMask = .all,
+                            keepingCount: Bool = false) -> [Point] {
         let c = min(max(radius.isFinite ? radius : 0, 0), r.width / 2, r.height / 2)
-        guard c > 0, segments > 0, !corners.isEmpty else {
+        guard c > 0 || keepingCount, segments > 0, !corners.isEmpty else {
             return [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
                     Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
         }
