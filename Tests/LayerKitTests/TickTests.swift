@@ -116,4 +116,33 @@ struct TickTests {
         #expect(read.count == 1)
         #expect(abs(read[0].x - 100 * (read[0].time - begin)) < 1e-9, "\(read)")
     }
+
+    /// A frame drawn between ticks shows what the evaluation that saves and puts back shows (the
+    /// path a tree with a replicator takes), and so does one drawn after an animation was added
+    /// since the last tick (shown as beginning at the scene's time, when its transaction commits).
+    @Test func aFrameBetweenTicksShowsWhatTheSavingEvaluationShows() throws {
+        let fixture = try Fixture()
+        let scene = fixture.driver.scene
+        for tick in 1...40 { scene.tick(to: Double(tick) / 60) }
+        let moved = fixture.layers[3]
+        for added in [false, true] {
+            if added {
+                try moved.addAnimation(basic("position.y", from: .number(0), to: .number(60), duration: 1), forKey: "new")
+            }
+            let moment = 40.0 / 60 + 0.01
+            var byPlan: [AnimationValue] = [], bySaving: [AnimationValue] = []
+            scene.withPresentation(at: moment) {
+                byPlan = fixture.layers.map { $0.value(.position, .presentation) }
+            }
+            scene.momentEvaluation.withPresentation(of: [scene.root], parentTime: scene.time, shiftedTo: moment) { _ in
+                bySaving = fixture.layers.map { $0.value(.position, .presentation) }
+            }
+            #expect(byPlan == bySaving)
+            #expect(abs(byPlan[3].point.y - (added ? 0.6 : 10)) < 1e-9)
+        }
+        scene.tick(to: 41.0 / 60)
+        scene.withPresentation(at: 41.0 / 60 + 0.01) {
+            #expect(abs(moved.point(.position, .presentation).y - 60 * (1.0 / 60 + 0.01)) < 1e-9)
+        }
+    }
 }

@@ -168,6 +168,7 @@ struct PlayerTests {
         var between = 0.0
         runner.withFrame(at: 0.5 + 0.004) { _ in between = box.point(.position, .presentation).x }
         #expect(abs(between - 50.4) < 1e-9)
+        runner.scene.ensurePresentation()
         #expect(box.point(.position, .presentation).x == atTick)
         #expect(runner.scene.time == 0.5)
     }

@@ -112,4 +112,33 @@ struct PresentationPlan {
             }
         }
     }
+
+    /// Writes the presentation at a moment (the root's local time then being `rootTime`) into
+    /// every entry's layer, with no other trace: nothing recorded or settled, no particle
+    /// stepped. How a frame is drawn when the tree has no replicator.
+    mutating func runMoment(rootTime: Double, scene: Scene, offsets: StorageOffsets,
+                            evaluation: TimeShiftedEvaluation) {
+        times.withUnsafeMutableBufferPointer { times in
+            guard let times = times.baseAddress else { return }
+            times[0] = rootTime
+            entries.withUnsafeBufferPointer { entries in
+                for entry in entries {
+                    let parentTime = times[Int(entry.parentSlot)]
+                    if let program = entry.program {
+                        program._withUnsafeGuaranteedRef {
+                            $0.run(at: parentTime, layer: entry.layer, presented: entry.presented, scene: scene,
+                                   offsets: offsets, records: false)
+                        }
+                    } else {
+                        let local = entry.layer._withUnsafeGuaranteedRef { layer in
+                            let local = layer.localTime(parentTime: parentTime, offsets: offsets)
+                            if layer.isAnimated { evaluation.apply(layer, at: local, scene: scene) }
+                            return local
+                        }
+                        if entry.slot >= 0 { times[Int(entry.slot)] = local }
+                    }
+                }
+            }
+        }
+    }
 }

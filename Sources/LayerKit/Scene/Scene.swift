@@ -51,6 +51,9 @@ public final class Scene {
     private(set) var presentationIsCurrent = false
     /// How deep in `withPresentation(at:_:)` calls the scene is.
     var showingMoment = 0
+    /// Whether an animation was added since the tree was last evaluated (its begin time may be
+    /// unsettled).
+    var animationsAddedSinceEvaluation = false
     private let offsets = StorageOffsets.shared
     /// Evaluates the tree at a moment other than the frame's (see `withPresentation(at:_:)`).
     lazy var momentEvaluation = TimeShiftedEvaluation()
@@ -226,7 +229,25 @@ public final class Scene {
         let whole = valuesOfPrograms || !presentationPlan.replicators.isEmpty
         presentationPlan.run(rootTime: rootTime, scene: self, offsets: offsets, valuesOfPrograms: whole)
         presentationIsCurrent = whole
+        animationsAddedSinceEvaluation = false
         if !presentationPlan.replicators.isEmpty { instanceCapture.capture(presentationPlan.replicators, time: time) }
+    }
+
+    /// Writes the presentation at `moment` into the layers, with no other trace, by the plan;
+    /// false (nothing done) when the tree has a replicator, whose delayed instances need the
+    /// evaluation that saves and puts back (see `withPresentation(at:_:)`), or when the tree or
+    /// its animations changed since the last evaluation.
+    func presentByPlan(at moment: Double) -> Bool {
+        // The plan's pass settles no begin time: animations added since the last evaluation,
+        // which may wait for one, take the other way.
+        guard !presentationPlanIsStale, !animationsAddedSinceEvaluation, presentationPlan.replicators.isEmpty else {
+            return false
+        }
+        let rootTime = root.localTime(parentTime: moment, offsets: offsets)
+        if root.isAnimated { momentEvaluation.apply(root, at: rootTime, scene: self) }
+        presentationPlan.runMoment(rootTime: rootTime, scene: self, offsets: offsets, evaluation: momentEvaluation)
+        presentationIsCurrent = false
+        return true
     }
 
     /// Evaluates one layer's animations (and particles) at `parentTime`; returns its local time.
@@ -290,6 +311,7 @@ public final class Scene {
     // MARK: Bookkeeping for layers and animations
 
     func animationAdded(_ animation: AttachedAnimation, to layer: Layer) {
+        animationsAddedSinceEvaluation = true
         transactions.register(animation, on: layer)
     }
 

@@ -86,6 +86,15 @@ final class TimeShiftedEvaluation {
         restore(to: marks, presentation: false)
     }
 
+    /// Applies `layer`'s animations at its local time `local` into its presentation, with no
+    /// other trace: no start or stop recorded. Every animation's begin time must be settled.
+    func apply(_ layer: Layer, at local: Double, scene: Scene) {
+        let mark = animations.count
+        for animation in layer.animations { save(animation) }
+        layer.applyAnimations(at: local, scene: scene, offsets: offsets, records: false)
+        restore(to: (values.count, layers.count, cells.count, mark, replicators.count), presentation: false)
+    }
+
     /// Calls `f` with each layer whose presentation the shift changed.
     func forEachLayer(in changes: Changes, _ f: (Layer) -> Void) {
         for saved in layers[changes.layers] { f(saved.layer) }
