@@ -21,8 +21,8 @@ public final class Compositor {
     /// Particle drawing's scratch: the draw order, and a texture's place per mipmap level.
     var particleOrder = ParticleOrder()
     var particleLevels: [UVRect] = []
-    /// Composes the subtrees of layers that cast a shadow, and draws their masks (made when
-    /// first needed; it makes its own for shadows inside those subtrees).
+    /// Composes the subtrees of layers that cast a shadow or are drawn offscreen, and draws their
+    /// images (made when first needed; it makes its own for such layers inside those subtrees).
     lazy var offscreen = Compositor(sharing: cache)
     lazy var maskBackend = HeadlessBackend(threads: 1)
 
@@ -85,7 +85,7 @@ public final class Compositor {
 
     /// Draws `layer` and its subtree as `slot` shows them: the presentation, or what a
     /// replicator's delayed instance shows (which the scene evaluated with the frame).
-    private func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
+    func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
                        tint: Tint, clip inheritedClip: ClipPolygon?, slot: StateSlot) {
         if layer.bool(.hidden, slot) { return }
         let opacity = inherited * layer.number(.opacity, slot)
@@ -106,6 +106,10 @@ public final class Compositor {
             guard let own = maskPolygon(layer, bounds, map, slot) else { return }
             clip = clip.map { $0.intersected(with: own) } ?? own
             if clip?.isEmpty ?? false { return }
+        }
+        if drawsOffscreen(layer) {
+            drawOffscreen(layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: inheritedClip, slot: slot)
+            return
         }
         drawLayer(layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, slot: slot)
     }

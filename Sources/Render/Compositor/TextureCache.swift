@@ -50,6 +50,16 @@ final class TextureCache {
     private var contents: [ObjectIdentifier: ContentEntry] = [:]
     private var shadows: [ObjectIdentifier: ShadowEntry] = [:]
 
+    private struct OffscreenEntry {
+        let image: OffscreenImage
+        let texture: RenderTexture?
+        var lastUsed: Int
+    }
+
+    private var offscreens: [ObjectIdentifier: OffscreenEntry] = [:]
+    /// How many offscreen images have been drawn (for tests of the cache).
+    private(set) var offscreensMade = 0
+
     /// The texture of a contents image (the same object for the same image).
     func texture(for image: Image) -> RenderTexture {
         let id = ObjectIdentifier(image)
@@ -91,6 +101,20 @@ final class TextureCache {
         return texture
     }
 
+    /// The offscreen image of `layer` (masked, filtered), drawn by `make` only when it changed.
+    func offscreen(for layer: Layer, image: OffscreenImage, make: () -> RenderTexture?) -> RenderTexture? {
+        let id = ObjectIdentifier(layer)
+        if var entry = offscreens[id], entry.image.drawsSame(as: image) {
+            entry.lastUsed = frame
+            offscreens[id] = entry
+            return entry.texture
+        }
+        offscreensMade += 1
+        let texture = make()
+        offscreens[id] = OffscreenEntry(image: image, texture: texture, lastUsed: frame)
+        return texture
+    }
+
     /// Ends a frame; now and then drops what has not been used for `keepFrames` frames.
     func endFrame() {
         frame += 1
@@ -99,5 +123,6 @@ final class TextureCache {
         images = images.filter { $0.value.lastUsed >= oldest }
         contents = contents.filter { $0.value.lastUsed >= oldest }
         shadows = shadows.filter { $0.value.lastUsed >= oldest }
+        offscreens = offscreens.filter { $0.value.lastUsed >= oldest }
     }
 }
