@@ -8,6 +8,8 @@ enum LayerBinding: CaBinding {
     /// Fields of every layer that are not registry properties.
     enum Field: String, CaseIterable {
         case name, data, sublayers, superlayer, onTap, frame, contents, actions
+        // Issue 26, items 1 and 6: masks, filters, compositing filters (LayerBinding+Effects.swift).
+        case mask, filters, compositingFilter
 
         var doc: LuaClass.Property {
             switch self {
@@ -28,6 +30,8 @@ enum LayerBinding: CaBinding {
                                       + "and transform; setting it sets bounds and position")
             case .contents:
                 LuaClass.Property("contents", "Image", lua: "Image?", "an image drawn in the bounds (see contentsGravity)")
+            case .mask, .filters, .compositingFilter:
+                LayerBinding.effectDoc(self)
             case .actions:
                 LuaClass.Property("actions", "false or {key = false}", lua: "false|table<string, boolean>?",
                                   "false: no implicit animations on this layer; `{position = false}`: none for those keys")
@@ -317,6 +321,8 @@ enum LayerBinding: CaBinding {
             lua.push(AnimationValue.rect(layer.frame))
         case .contents:
             if let image = layer.contents { lua.push(image) } else { lua.pushNil() }
+        case .mask, .filters, .compositingFilter:
+            getEffect(lua, layer, field)
         case .actions:
             if !layer.actionsEnabled {
                 lua.push(false)
@@ -373,6 +379,8 @@ enum LayerBinding: CaBinding {
                 throw badValue(lua, "contents", layer, expected: "Image", at: index)
             }
             layer.contents = image
+        case .mask, .filters, .compositingFilter:
+            try setEffect(lua, layer, field, valueAt: index)
         case .actions:
             switch lua.type(at: index) {
             case .nil, .none:
