@@ -6,11 +6,11 @@ import LayerKit
 /// multiplied by (see `OffscreenImage`). A mask that is hidden or fully transparent shows
 /// nothing of the layer.
 extension Compositor {
-    /// Replaces the draw list with `mask`'s drawing in its masked layer's bounds coordinates,
-    /// as `slot` shows it, leaving out what falls outside `limit`.
-    func composeMask(_ mask: Layer, limit: Rect, slot: StateSlot) {
+    /// Replaces the draw list with `mask`'s drawing in its masked layer's bounds coordinates
+    /// mapped by `placement`, as `slot` shows it, leaving out what falls outside `limit`.
+    func composeMask(_ mask: Layer, placement: ProjectiveMap, limit: Rect, slot: StateSlot) {
         drawList.reset(width: 0, height: 0)
         clipBox = (limit.minX, limit.minY, limit.maxX, limit.maxY)
-        visit(mask, parent: .identity, extra: nil, opacity: 1, tint: .white, clip: nil, slot: slot)
+        visit(mask, parent: placement, extra: nil, opacity: 1, tint: .white, clip: nil, slot: slot)
     }
 }

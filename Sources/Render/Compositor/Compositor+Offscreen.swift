@@ -19,21 +19,25 @@ extension Compositor {
     func drawOffscreen(_ layer: Layer, bounds: Rect, map: ProjectiveMap, opacity: Double, tint: Tint,
                        clip: ClipPolygon?, slot: StateSlot) {
         let pass = offscreen
-        let limit = bounds.insetBy(dx: -Compositor.offscreenReach, dy: -Compositor.offscreenReach)
-        pass.composeSubtree(layer, bounds: bounds, limit: limit, slot: slot)
-        let content = pass.drawList
         let filters = layer.filters.map { FilterSetting($0, slot) }
-        let reach = filters.reduce(0) { $0 + $1.reach }
-        guard var region = content.extent?.insetBy(dx: -reach, dy: -reach) else { return }
+        let scale = OffscreenImage.composingScale(wanted: screenScale(bounds, map), blur: filters.map(\.sigma).max() ?? 0)
+        let placement = ProjectiveMap(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
+        let reach = Compositor.offscreenReach * scale
+        let limit = Rect(x: bounds.minX * scale - reach, y: bounds.minY * scale - reach,
+                         width: bounds.width * scale + 2 * reach, height: bounds.height * scale + 2 * reach)
+        pass.composeSubtree(layer, bounds: bounds, placement: placement, limit: limit, slot: slot)
+        let content = pass.drawList
+        let spill = filters.reduce(0) { $0 + $1.reach } * scale
+        guard var region = content.extent?.insetBy(dx: -spill, dy: -spill) else { return }
         var mask: DrawList?
         if let maskLayer = layer.mask {
-            pass.composeMask(maskLayer, limit: limit, slot: slot)
+            pass.composeMask(maskLayer, placement: placement, limit: limit, slot: slot)
             guard let shown = pass.drawList.extent, shown.intersects(region) else { return }
             region = region.intersection(shown)
             mask = pass.drawList
         }
         guard let image = OffscreenImage(content: content, mask: mask, filters: filters, region: region,
-                                         scale: screenScale(bounds, map)) else { return }
+                                         composedAt: scale) else { return }
         let backend = maskBackend
         guard let texture = cache.offscreen(for: layer, image: image, make: { image.render(backend: backend) }) else {
             return
@@ -44,17 +48,18 @@ extension Compositor {
     }
 
     /// Replaces the draw list with `layer`'s drawing (its shadow, content, sublayers, border and
-    /// particles), fully opaque and untinted, in its bounds coordinates, clipped to its bounds
-    /// when it masks to them, leaving out what falls outside `limit`, as `slot` shows it.
-    func composeSubtree(_ layer: Layer, bounds: Rect, limit: Rect, slot: StateSlot) {
+    /// particles), fully opaque and untinted, in its bounds coordinates mapped by `placement`,
+    /// clipped to its bounds when it masks to them, leaving out what falls outside `limit`, as
+    /// `slot` shows it.
+    func composeSubtree(_ layer: Layer, bounds: Rect, placement: ProjectiveMap, limit: Rect, slot: StateSlot) {
         drawList.reset(width: 0, height: 0)
         clipBox = (limit.minX, limit.minY, limit.maxX, limit.maxY)
         var clip: ClipPolygon?
         if layer.bool(.masksToBounds, slot) {
-            guard let own = maskPolygon(layer, bounds, .identity, slot) else { return }
+            guard let own = maskPolygon(layer, bounds, placement, slot) else { return }
             clip = own
         }
-        drawLayer(layer, bounds: bounds, map: .identity, opacity: 1, tint: .white, clip: clip, slot: slot)
+        drawLayer(layer, bounds: bounds, map: placement, opacity: 1, tint: .white, clip: clip, slot: slot)
     }
 
     /// Device pixels a point of a layer whose bounds `map` takes to the screen covers (along its

@@ -1,16 +1,20 @@
 import LayerKit
 
-/// A layer drawn offscreen: its subtree as a draw list in its bounds coordinates (and its mask's,
-/// placed the same way), the filters applied to it, and the grid of texels it is drawn on. As a
-/// cache key it compares all of these exactly, so that an image that did not change is not
-/// drawn again.
+/// A layer drawn offscreen: its subtree as a draw list in its bounds coordinates times the
+/// scale it is composed at (and its mask's, placed the same way), the filters applied to it, and
+/// the grid of texels it is drawn on. As a cache key it compares all of these exactly, so that an
+/// image that did not change is not drawn again.
 struct OffscreenImage {
-    /// The layer and its sublayers, fully opaque and untinted, in bounds coordinates.
+    /// The layer and its sublayers, fully opaque and untinted, in bounds coordinates times
+    /// `composedScale`.
     let content: DrawList
     /// The mask, in the same coordinates (nil: none).
     let mask: DrawList?
     let filters: [FilterSetting]
-    /// Texels a point, and the texel grid: texel (0, 0) covers the point (originX, originY) / scale.
+    /// Texels a point the lists were composed at.
+    let composedScale: Double
+    /// Texels a point of the image (below `composedScale` only for an image larger than
+    /// `maxSide`), and its grid: texel (0, 0) covers the point (originX, originY) / scale.
     let scale: Double
     let originX: Int, originY: Int, width: Int, height: Int
 
@@ -22,25 +26,31 @@ struct OffscreenImage {
     /// which its softness hides.
     static let maxBlurTexels = 64.0
 
-    /// The image of `content` (with `mask` and `filters`) covering `region` (bounds coordinates)
-    /// at `scale` texels a point, or lower when the region or a blur is large; nil when the
-    /// region is empty or not finite.
-    init?(content: DrawList, mask: DrawList?, filters: [FilterSetting], region: Rect, scale wanted: Double) {
-        guard !region.isEmpty, region.minX.isFinite, region.minY.isFinite, region.maxX.isFinite,
-              region.maxY.isFinite else { return nil }
+    /// The scale to compose a layer at, for `wanted` texels a point (its scale on screen) and
+    /// filters blurring by up to `blur` points.
+    static func composingScale(wanted: Double, blur: Double) -> Double {
         var scale = min(max(wanted.isFinite ? wanted : 1, 1.0 / 64), OffscreenImage.maxScale)
-        let blur = filters.map(\.sigma).max() ?? 0
         if blur * scale > OffscreenImage.maxBlurTexels { scale = OffscreenImage.maxBlurTexels / blur }
-        let longest = max(region.width, region.height) * scale
-        if longest > Double(OffscreenImage.maxSide) { scale *= Double(OffscreenImage.maxSide) / longest }
-        let x0 = (region.minX * scale).rounded(.down), y0 = (region.minY * scale).rounded(.down)
-        let x1 = (region.maxX * scale).rounded(.up), y1 = (region.maxY * scale).rounded(.up)
+        return scale
+    }
+
+    /// The image of `content` (with `mask` and `filters`), composed at `scale` texels a point,
+    /// covering `region` (in the lists' coordinates), shrunk when that is larger than `maxSide`;
+    /// nil when the region is empty or not finite.
+    init?(content: DrawList, mask: DrawList?, filters: [FilterSetting], region: Rect, composedAt scale: Double) {
+        guard !region.isEmpty, region.minX.isFinite, region.minY.isFinite, region.maxX.isFinite,
+              region.maxY.isFinite, scale > 0 else { return nil }
+        let longest = max(region.width, region.height)
+        let shrink = longest > Double(OffscreenImage.maxSide) ? Double(OffscreenImage.maxSide) / longest : 1
+        let x0 = (region.minX * shrink).rounded(.down), y0 = (region.minY * shrink).rounded(.down)
+        let x1 = (region.maxX * shrink).rounded(.up), y1 = (region.maxY * shrink).rounded(.up)
         guard x1 > x0, y1 > y0, abs(x0) < 1e9, abs(y0) < 1e9 else { return nil }
         originX = Int(x0)
         originY = Int(y0)
         width = min(Int(x1 - x0), OffscreenImage.maxSide)
         height = min(Int(y1 - y0), OffscreenImage.maxSide)
-        self.scale = scale
+        composedScale = scale
+        self.scale = scale * shrink
         self.content = content
         self.mask = mask
         self.filters = filters
@@ -70,7 +80,7 @@ struct OffscreenImage {
 
     /// `list` moved onto the texel grid.
     private func placed(_ list: DrawList) -> DrawList {
-        list.placed(scale: scale, dx: Double(originX), dy: Double(originY))
+        list.placed(scale: scale / composedScale, dx: Double(originX), dy: Double(originY))
     }
 
     /// Each premultiplied pixel times the alpha of the same pixel of `mask`.
@@ -87,7 +97,7 @@ struct OffscreenImage {
 
     /// Whether `other` is drawn exactly the same.
     func drawsSame(as other: OffscreenImage) -> Bool {
-        guard scale == other.scale, originX == other.originX, originY == other.originY, width == other.width,
+        guard scale == other.scale, composedScale == other.composedScale, originX == other.originX, originY == other.originY, width == other.width,
               height == other.height, filters == other.filters, content.drawsSame(as: other.content) else { return false }
         switch (mask, other.mask) {
         case (nil, nil): return true
