@@ -33,27 +33,23 @@ import Testing
 
     @Test func theMaskedOutPartIsBackgroundSublayersShadowAndBorderIncluded() throws {
         let scene = makeScene()
-        let layer = redSquare(scene) {
-            $0[.borderWidth] = .number(4)
-            $0[.borderColor] = .color(rgb(0, 0, 255))
-            $0[.shadowOpacity] = .number(1)
-            $0[.shadowColor] = .color(rgb(255, 255, 0))
-            $0[.shadowOffset] = .size(Size(width: 0, height: 20))
-            $0[.shadowRadius] = .number(0)
+        // A blue border, and a hard yellow shadow 20 points down.
+        let layer = redSquare(scene) { layer in
+            for (property, value) in [(PropertyID.borderWidth, AnimationValue.number(4)), (.borderColor, .color(rgb(0, 0, 255))),
+                                      (.shadowOpacity, .number(1)), (.shadowColor, .color(rgb(255, 255, 0))),
+                                      (.shadowOffset, .size(Size(width: 0, height: 20))), (.shadowRadius, .number(0))] {
+                layer[property] = value
+            }
         }
         // A green sublayer sticking out of the right side.
         addLayer(Layer(scene: scene), to: layer, bounds: Rect(x: 0, y: 0, width: 40, height: 40),
                  position: Point(x: 110, y: 50), color: rgb(0, 255, 0))
         // The left half of the bounds only.
         try layer.setMask(mask(scene, Rect(x: 0, y: 0, width: 50, height: 100)))
-        let frame = render(scene)
-        #expect(pixel(frame, 70, 75, is: (255, 0, 0), tolerance: 0))
-        #expect(pixel(frame, 51, 75, is: (0, 0, 255), tolerance: 0))
-        #expect(pixel(frame, 130, 75, is: (0, 0, 0), tolerance: 0))
-        #expect(pixel(frame, 170, 75, is: (0, 0, 0), tolerance: 0))
-        #expect(pixel(frame, 148, 75, is: (0, 0, 0), tolerance: 0))
-        // Core Animation's mask clips the layer's shadow too.
-        #expect(pixel(frame, 70, 135, is: (0, 0, 0), tolerance: 0))
+        // The left half with its border; nothing of the right half, the sublayer or (as Core
+        // Animation's mask clips it too) the shadow.
+        expectPixels(render(scene), [(70, 75, (255, 0, 0)), (51, 75, (0, 0, 255)), (130, 75, (0, 0, 0)),
+                                     (170, 75, (0, 0, 0)), (148, 75, (0, 0, 0)), (70, 135, (0, 0, 0))])
     }
 
     @Test func aMasksOpacityAndPositionCount() throws {
@@ -73,11 +69,8 @@ import Testing
         // The outer mask keeps the left half; the inner one keeps the blue's top half.
         try layer.setMask(mask(scene, Rect(x: 0, y: 0, width: 50, height: 100)))
         try inner.setMask(mask(scene, Rect(x: 0, y: 0, width: 100, height: 50)))
-        let frame = render(scene)
-        #expect(pixel(frame, 70, 45, is: (0, 0, 255), tolerance: 0))
-        #expect(pixel(frame, 70, 105, is: (255, 0, 0), tolerance: 0))
-        #expect(pixel(frame, 130, 45, is: (0, 0, 0), tolerance: 0))
-        #expect(pixel(frame, 130, 105, is: (0, 0, 0), tolerance: 0))
+        expectPixels(render(scene), [(70, 45, (0, 0, 255)), (70, 105, (255, 0, 0)), (130, 45, (0, 0, 0)),
+                                     (130, 105, (0, 0, 0))])
     }
 
     @Test func aMaskWithSublayersMasksByAllOfThem() throws {
@@ -120,11 +113,8 @@ import Testing
         addLayer(Layer(scene: scene), to: layer, bounds: Rect(x: 0, y: 0, width: 200, height: 200),
                  position: Point(x: 50, y: 50), color: rgb(0, 255, 0))
         try layer.setMask(mask(scene, Rect(x: 0, y: 0, width: 50, height: 100)))
-        let frame = render(scene)
-        #expect(pixel(frame, 70, 75, is: (0, 255, 0), tolerance: 0))
-        #expect(pixel(frame, 52, 27, is: (0, 0, 0), tolerance: 0))
-        #expect(pixel(frame, 40, 75, is: (0, 0, 0), tolerance: 0))
-        #expect(pixel(frame, 130, 75, is: (0, 0, 0), tolerance: 0))
+        expectPixels(render(scene), [(70, 75, (0, 255, 0)), (52, 27, (0, 0, 0)), (40, 75, (0, 0, 0)),
+                                     (130, 75, (0, 0, 0))])
     }
 
     @Test func aStillMaskedLayerIsDrawnOffscreenOnce() throws {
@@ -132,16 +122,10 @@ import Testing
         let layer = redSquare(scene)
         try layer.setMask(mask(scene, Rect(x: 0, y: 0, width: 50, height: 100)))
         let compositor = Compositor()
-        for t in 0..<5 {
-            scene.beginFrame(at: Double(t) / 60)
-            compositor.compose(scene, width: 200, height: 150)
-            scene.endFrame()
-        }
+        for t in 0..<5 { composeFrame(scene, with: compositor, at: Double(t) / 60) }
         #expect(compositor.cache.offscreensMade == 1)
         layer.mask?[.opacity] = .number(0.5)
-        scene.beginFrame(at: 1)
-        compositor.compose(scene, width: 200, height: 150)
-        scene.endFrame()
+        composeFrame(scene, with: compositor, at: 1)
         #expect(compositor.cache.offscreensMade == 2)
     }
 
