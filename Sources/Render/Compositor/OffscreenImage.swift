@@ -75,7 +75,7 @@ struct OffscreenImage {
             backend.draw(placed(mask), into: coverage, background: clear)
             OffscreenImage.multiply(&pixels, byAlphaOf: coverage.pixels)
         }
-        return RenderTexture(width: width, height: height, pixels: pixels, label: "offscreen layer")
+        return RenderTexture(width: width, height: height, pixels: pixels, label: "offscreen layer", isDrawnAtItsSize: true)
     }
 
     /// `list` moved onto the texel grid.

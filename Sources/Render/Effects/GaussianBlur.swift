@@ -24,139 +24,128 @@ enum GaussianBlur {
     }
 
     /// Blurs `width` × `height` pixels by a gaussian of standard deviation `sigma` pixels. A
-    /// blur of 6 pixels or more is made on the pixels shrunk by half (the average of each 2 × 2
-    /// square) and enlarged back bilinearly: within a few levels of blurring them all, at
-    /// about half the cost.
+    /// blur of 4 pixels or more is made on the pixels shrunk by half (the average of each 2 × 2
+    /// square) and enlarged back bilinearly: within four levels of blurring them all, at about
+    /// half the cost.
     static func blur(_ pixels: inout [UInt32], width: Int, height: Int, sigma: Double) {
         guard sigma >= 0.25, width > 0, height > 0, pixels.count == width * height else { return }
-        let k = 2
-        guard sigma >= 6, width >= 8, height >= 8 else {
-            blurAtFullSize(&pixels, width: width, height: height, sigma: sigma)
-            return
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let p = buffer.baseAddress else { return }
+            guard sigma >= 4, width >= 8, height >= 8 else {
+                let wide = UnsafeMutablePointer<UInt64>.allocate(capacity: width * height)
+                defer { wide.deallocate() }
+                for i in 0..<(width * height) { wide[i] = SoftwareRasterizer.widen(p[i]) }
+                blurWide(wide, width: width, height: height, sigma: sigma)
+                for i in 0..<(width * height) { p[i] = SoftwareRasterizer.pack(wide[i]) }
+                return
+            }
+            // Shrinking (a box of 2) and enlarging (a tent of 2) blur a little themselves.
+            let small = (max(sigma * sigma - 0.25 - 4.0 / 6, 0.0625)).squareRoot() / 2
+            let w = (width + 1) / 2, h = (height + 1) / 2
+            let shrunk = UnsafeMutablePointer<UInt64>.allocate(capacity: w * h)
+            defer { shrunk.deallocate() }
+            shrink(p, width: width, height: height, into: shrunk)
+            blurWide(shrunk, width: w, height: h, sigma: small)
+            enlarge(shrunk, width: w, height: h, into: p, width: width, height: height)
         }
-        // Shrinking (a box of k) and enlarging (a tent of k) blur a little themselves.
-        let k2 = Double(k * k)
-        let small = (max(sigma * sigma - (k2 - 1) / 12 - k2 / 6, 0.0625)).squareRoot() / Double(k)
-        let w = (width + k - 1) / k, h = (height + k - 1) / k
-        var shrunk = shrink(pixels, width: width, height: height, by: k)
-        blurAtFullSize(&shrunk, width: w, height: h, sigma: small)
-        enlarge(shrunk, width: w, height: h, by: k, into: &pixels, width: width, height: height)
     }
 
-    /// The average of each k × k square (squares past the edge count what they cover, over k²).
-    static func shrink(_ pixels: [UInt32], width: Int, height: Int, by k: Int) -> [UInt32] {
-        let w = (width + k - 1) / k, h = (height + k - 1) / k
-        let inverse = UInt64(65536 / (k * k))
-        var out = [UInt32](repeating: 0, count: w * h)
-        pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                guard let source = source.baseAddress, let target = target.baseAddress else { return }
-                for y in 0..<h {
-                    let rows = min(k, height - y * k)
-                    for x in 0..<w {
-                        let columns = min(k, width - x * k)
-                        var sum: UInt64 = 0
-                        for j in 0..<rows {
-                            let row = source + (y * k + j) * width + x * k
-                            for i in 0..<columns { sum &+= SoftwareRasterizer.widen(row[i]) }
-                        }
-                        target[y * w + x] = SoftwareRasterizer.pack(average(sum, inverse))
-                    }
-                }
+    /// The average of each 2 × 2 square of `pixels` into `target`, widened (squares past the
+    /// edge count what they cover, over 4).
+    static func shrink(_ pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+                       into target: UnsafeMutablePointer<UInt64>) {
+        let w = (width + 1) / 2, h = (height + 1) / 2
+        let widen = SoftwareRasterizer.widen
+        for y in 0..<h {
+            let r0 = pixels + 2 * y * width, r1 = 2 * y + 1 < height ? r0 + width : nil
+            let out = target + y * w
+            for x in 0..<(width / 2) {
+                var sum = widen(r0[2 * x]) &+ widen(r0[2 * x + 1])
+                if let r1 { sum &+= widen(r1[2 * x]) &+ widen(r1[2 * x + 1]) }
+                out[x] = average(sum, 16384)
+            }
+            if width % 2 == 1 {
+                var sum = widen(r0[width - 1])
+                if let r1 { sum &+= widen(r1[width - 1]) }
+                out[w - 1] = average(sum, 16384)
             }
         }
-        return out
     }
 
-    /// `small` (w × h) enlarged k times bilinearly into `pixels` (width × height), each pixel
-    /// sampled at its centre: each source row is enlarged along x once, and each output row
-    /// mixes the two it lies between.
-    static func enlarge(_ small: [UInt32], width w: Int, height h: Int, by k: Int, into pixels: inout [UInt32],
-                        width: Int, height: Int) {
+    /// `small` (w × h, widened) enlarged twice bilinearly into `pixels` (width × height), each
+    /// pixel sampled at its centre: each source row is enlarged along x once, and each output
+    /// row mixes the two it lies between.
+    static func enlarge(_ small: UnsafeMutablePointer<UInt64>, width w: Int, height h: Int,
+                        into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
         // Where a pixel at `i` samples along an axis of `n` source pixels: the two it mixes and
         // the second's weight, of 256.
         func place(_ i: Int, _ n: Int) -> (Int, Int, UInt64) {
-            let u = (Double(i) + 0.5) / Double(k) - 0.5
+            let u = (Double(i) + 0.5) / 2 - 0.5
             let base = Int(u.rounded(.down))
             return (min(max(base, 0), n - 1), min(max(base + 1, 0), n - 1), UInt64(((u - Double(base)) * 256).rounded()))
         }
-        let columns = (0..<width).map { place($0, w) }
+        let columns = UnsafeMutablePointer<(Int, Int, UInt64)>.allocate(capacity: width)
         let rows = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * width)
-        defer { rows.deallocate() }
-        var held = (-1, -1)
-        small.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { target in
-                columns.withUnsafeBufferPointer { columns in
-                    guard let source = source.baseAddress, let target = target.baseAddress,
-                          let columns = columns.baseAddress else { return }
-                    /// Source row `r` enlarged along x into `slot` (0 or 1).
-                    func enlargeRow(_ r: Int, into slot: Int) {
-                        let line = rows + slot * width, row = source + r * w
-                        for x in 0..<width {
-                            let (x0, x1, fx) = columns[x]
-                            let a = SoftwareRasterizer.widen(row[x0]), b = SoftwareRasterizer.widen(row[x1])
-                            line[x] = ((a &* (256 &- fx) &+ b &* fx) >> 8) & 0x00FF_00FF_00FF_00FF
-                        }
-                    }
-                    for y in 0..<height {
-                        let (y0, y1, fy) = place(y, h)
-                        if held != (y0, y1) {
-                            if held.1 == y0 {
-                                (rows).update(from: rows + width, count: width)
-                            } else {
-                                enlargeRow(y0, into: 0)
-                            }
-                            enlargeRow(y1, into: 1)
-                            held = (y0, y1)
-                        }
-                        let out = target + y * width, r0 = rows, r1 = rows + width
-                        let f0 = 256 &- fy
-                        for x in 0..<width {
-                            out[x] = SoftwareRasterizer.pack(((r0[x] &* f0 &+ r1[x] &* fy) >> 8) & 0x00FF_00FF_00FF_00FF)
-                        }
-                    }
-                }
+        defer {
+            columns.deallocate()
+            rows.deallocate()
+        }
+        for x in 0..<width { columns[x] = place(x, w) }
+        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+        /// Source row `r` enlarged along x into `line`.
+        func enlargeRow(_ r: Int, into line: UnsafeMutablePointer<UInt64>) {
+            let row = small + r * w
+            for x in 0..<width {
+                let (x0, x1, fx) = columns[x]
+                line[x] = ((row[x0] &* (256 &- fx) &+ row[x1] &* fx) >> 8) & lanes
             }
+        }
+        var held = (-1, -1)
+        for y in 0..<height {
+            let (y0, y1, fy) = place(y, h)
+            if held != (y0, y1) {
+                if held.1 == y0 { rows.update(from: rows + width, count: width) } else { enlargeRow(y0, into: rows) }
+                enlargeRow(y1, into: rows + width)
+                held = (y0, y1)
+            }
+            let out = pixels + y * width, r0 = rows, r1 = rows + width
+            let f0 = 256 &- fy
+            for x in 0..<width { out[x] = SoftwareRasterizer.pack(((r0[x] &* f0 &+ r1[x] &* fy) >> 8) & lanes) }
         }
     }
 
-    /// `blur` without shrinking.
-    static func blurAtFullSize(_ pixels: inout [UInt32], width: Int, height: Int, sigma: Double) {
+    /// Blurs widened pixels in place: rows one at a time, then columns a strip at a time.
+    static func blurWide(_ p: UnsafeMutablePointer<UInt64>, width: Int, height: Int, sigma: Double) {
         let radii = boxRadii(sigma: sigma)
         let longest = max(width, height)
         let lines = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * strip * longest)
         defer { lines.deallocate() }
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            guard let p = buffer.baseAddress else { return }
-            let line = lines, other = lines + longest
+        for y in 0..<height {
+            let row = p + y * width
+            boxLine(row, lines, width, radii[0])
+            boxLine(lines, row, width, radii[1])
+            boxLine(row, lines, width, radii[2])
+            row.update(from: lines, count: width)
+        }
+        let columns = lines, spare = lines + strip * longest
+        var x0 = 0
+        while x0 < width {
+            let n = min(strip, width - x0)
             for y in 0..<height {
-                let row = p + y * width
-                for x in 0..<width { line[x] = SoftwareRasterizer.widen(row[x]) }
-                boxLine(line, other, width, radii[0])
-                boxLine(other, line, width, radii[1])
-                boxLine(line, other, width, radii[2])
-                for x in 0..<width { row[x] = SoftwareRasterizer.pack(other[x]) }
+                let row = p + y * width + x0
+                for k in 0..<n { columns[k * height + y] = row[k] }
             }
-            let columns = lines, spare = lines + strip * longest
-            var x0 = 0
-            while x0 < width {
-                let n = min(strip, width - x0)
-                for y in 0..<height {
-                    let row = p + y * width + x0
-                    for k in 0..<n { columns[k * height + y] = SoftwareRasterizer.widen(row[k]) }
-                }
-                for k in 0..<n {
-                    let column = columns + k * height, scratch = spare + k * height
-                    boxLine(column, scratch, height, radii[0])
-                    boxLine(scratch, column, height, radii[1])
-                    boxLine(column, scratch, height, radii[2])
-                }
-                for y in 0..<height {
-                    let row = p + y * width + x0
-                    for k in 0..<n { row[k] = SoftwareRasterizer.pack(spare[k * height + y]) }
-                }
-                x0 += n
+            for k in 0..<n {
+                let column = columns + k * height, scratch = spare + k * height
+                boxLine(column, scratch, height, radii[0])
+                boxLine(scratch, column, height, radii[1])
+                boxLine(column, scratch, height, radii[2])
             }
+            for y in 0..<height {
+                let row = p + y * width + x0
+                for k in 0..<n { row[k] = spare[k * height + y] }
+            }
+            x0 += n
         }
     }
 
