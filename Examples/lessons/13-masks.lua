@@ -12,8 +12,7 @@ local stage = lesson.stage("13 · Masks",
   "layer.mask = ca.Layer{ … }: the mask's alpha decides what of the layer shows")
 
 local function caption(x, y, text)
-  lesson.text(stage, text, { x - 170, y, 340, 40 },
-    { align = "center", font = "monospace", color = colors.code, fontSize = 12 })
+  lesson.code(stage, x, y, text)
 end
 
 -- A card of a colour with a word on it: what the masks below cut.
