@@ -31,8 +31,8 @@ enum FilterBinding: CaBinding {
 
     static var classes: [LuaClass] {
         [LuaClass(Filter.self, name: "Filter",
-                  summary: "a CIFilter for a layer's `filters`: `ca.Filter(type, {name = …, inputs…})`; the layer "
-                      + "and its sublayers are drawn offscreen, then filtered",
+                  summary: "CIFilter, as macOS's CALayer takes them in `filters`: `ca.Filter(type, {name = …, "
+                      + "inputs…})`; the layer and its sublayers are drawn offscreen, then filtered",
                   example: """
                       local glow = ca.Layer{ frame = { 40, 40, 120, 120 }, backgroundColor = "gold", cornerRadius = 60,
                                              filters = { ca.Filter("gaussianBlur", { name = "blur", inputRadius = 4 }) } }
