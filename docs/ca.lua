@@ -56,6 +56,9 @@
 ---@field frame ca.Rect
 ---@field contents Image?
 ---@field actions false|table<string, boolean>?
+---@field mask Layer?
+---@field filters Filter[]
+---@field compositingFilter string?
 ---@field addSublayer fun(self: Layer, layer: Layer)
 ---@field insertSublayer fun(self: Layer, layer: Layer, index: integer)
 ---@field removeFromSuperlayer fun(self: Layer)
@@ -102,6 +105,9 @@
 ---@field frame? ca.Rect|number[]
 ---@field contents? Image
 ---@field actions? false|table<string, boolean>
+---@field mask? Layer
+---@field filters? Filter[]
+---@field compositingFilter? string
 
 ---@class TextLayer: Layer
 ---@field fontSize number
@@ -278,6 +284,15 @@
 ---@field name? string
 ---@field contents? Image
 ---@field emitterCells? EmitterCell[]
+
+---@class Filter
+---@field type string
+---@field name string
+---@field inputRadius number?
+---@field inputIntensity number?
+---@field inputSaturation number?
+---@field inputBrightness number?
+---@field inputContrast number?
 
 ---@class Animation
 ---@field beginTime number
@@ -479,6 +494,7 @@
 ---@field ReplicatorLayer fun(props?: ReplicatorLayerProps): ReplicatorLayer
 ---@field EmitterLayer fun(props?: EmitterLayerProps): EmitterLayer
 ---@field EmitterCell fun(props?: EmitterCellProps): EmitterCell
+---@field Filter fun(type: string, props?: table): Filter
 ---@field BasicAnimation fun(props?: BasicAnimationProps): BasicAnimation
 ---@field SpringAnimation fun(props?: SpringAnimationProps): SpringAnimation
 ---@field KeyframeAnimation fun(props?: KeyframeAnimationProps): KeyframeAnimation
