@@ -106,6 +106,17 @@ function lesson.text(parent, text, frame, options)
   return layer
 end
 
+--- A caption of code under an example: centred on `x`, its top at `y`, in the code colour.
+---@param parent Layer
+---@param x number
+---@param y number
+---@param text string
+---@return TextLayer
+function lesson.code(parent, x, y, text)
+  return lesson.text(parent, text, { x - 170, y, 340, 40 },
+    { align = "center", font = "monospace", color = lesson.colors.code, fontSize = 12 })
+end
+
 --- Makes a rounded square in `parent`; returns it.
 ---@param parent Layer
 ---@param options? BoxOptions

@@ -62,6 +62,9 @@
 ---@field actions false|table<string, false|Animation>?
 ---@field maskedCorners ("minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY")[]
 ---@field shadowPath Path?
+---@field mask Layer?
+---@field filters Filter[]
+---@field compositingFilter string?
 ---@field addSublayer fun(self: Layer, layer: Layer)
 ---@field insertSublayer fun(self: Layer, layer: Layer, index: integer)
 ---@field removeFromSuperlayer fun(self: Layer)
@@ -117,6 +120,9 @@
 ---@field actions? false|table<string, false|Animation>
 ---@field maskedCorners? ("minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY")[]
 ---@field shadowPath? Path
+---@field mask? Layer
+---@field filters? Filter[]
+---@field compositingFilter? string
 
 ---@class TextLayer: Layer
 ---@field fontSize number
@@ -319,6 +325,15 @@
 ---@field repeatDuration? number
 ---@field autoreverses? boolean
 ---@field fillMode? "removed"|"forwards"|"backwards"|"both"
+
+---@class Filter
+---@field type string
+---@field name string
+---@field inputRadius number?
+---@field inputIntensity number?
+---@field inputSaturation number?
+---@field inputBrightness number?
+---@field inputContrast number?
 
 ---@class Animation
 ---@field beginTime number
@@ -526,6 +541,7 @@
 ---@field EmitterLayer fun(props?: EmitterLayerProps): EmitterLayer
 ---@field TransformLayer fun(props?: TransformLayerProps): TransformLayer
 ---@field EmitterCell fun(props?: EmitterCellProps): EmitterCell
+---@field Filter fun(type: string, props?: table): Filter
 ---@field BasicAnimation fun(props?: BasicAnimationProps): BasicAnimation
 ---@field SpringAnimation fun(props?: SpringAnimationProps): SpringAnimation
 ---@field KeyframeAnimation fun(props?: KeyframeAnimationProps): KeyframeAnimation

@@ -49,6 +49,7 @@ return {
       } },
       EmitterCell = {},
       EmitterLayer = {},
+      Filter = {},
       GradientLayer = {},
       Image = { fields = {
         circle = {},

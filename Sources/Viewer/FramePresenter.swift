@@ -41,7 +41,8 @@ final class FramePresenter {
             let triangles = list.triangleCount
             if triangles > FramePresenter.heavyFrame { drawsOnCPU = true } else if triangles < FramePresenter.lightFrame { drawsOnCPU = false }
         }
-        if drawsOnCPU {
+        // A blend mode SDL's renderer cannot draw (overlay, soft light, …): this frame on the CPU.
+        if drawsOnCPU || !window.backend.canDraw(list) {
             let target = frame.flatMap { $0.width == points.width && $0.height == points.height ? $0 : nil }
                 ?? FrameBuffer(width: points.width, height: points.height)
             frame = target

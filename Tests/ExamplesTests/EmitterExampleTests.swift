@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import Render
 import TestSupport
 import Testing
 @testable import LuaHost
@@ -48,6 +49,25 @@ struct EmitterExampleTests {
             }
         }
         #expect(lower > 50, "only \(lower) snow pixels in the bottom quarter at t = 0")
+        #expect(run.errors.isEmpty, "\(run.errorReport)")
+    }
+
+    /// glow-snow.lua: seed 004's snow under a bloom; the bloom brightens the dark around the
+    /// flakes.
+    @Test func theSnowGlows() throws {
+        let run = ScriptHarness(example: "glow-snow.lua", size: Size(width: 400, height: 300))
+        #expect(run.start() == nil)
+        run.run(until: 0)
+        #expect((particleCount(run, "snowEmitter") ?? 0) > 200)
+        func brightness(_ frame: FrameBuffer) -> Int {
+            var sum = 0
+            for p in frame.pixels { sum += Int(p & 0xFF) + Int((p >> 8) & 0xFF) + Int((p >> 16) & 0xFF) }
+            return sum
+        }
+        let bloomed = brightness(run.render(width: 400, height: 300))
+        run.scene.perform { try? run.host.lua.run("ca.root.sublayers[1].filters = {}", chunkName: "=test") }
+        let plain = brightness(run.render(width: 400, height: 300))
+        #expect(Double(bloomed) > Double(plain) * 1.2, "bloomed \(bloomed), plain \(plain)")
         #expect(run.errors.isEmpty, "\(run.errorReport)")
     }
 

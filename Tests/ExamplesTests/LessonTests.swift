@@ -95,6 +95,25 @@ struct LessonTests {
         return found
     }
 
+    /// Lesson 13's wipe: the "after" card shows where its sliding mask is, none of it at first
+    /// and all of it once the mask has crossed.
+    @Test func theWipeRevealsTheCardBehindItsMask() throws {
+        let run = ScriptHarness(example: "lessons/13-masks.lua")
+        #expect(run.start() == nil)
+        run.run(until: 0)
+        let start = run.render(width: 800, height: 600)
+        run.run(until: 1.6)
+        let end = run.render(width: 800, height: 600)
+        // The cards span 40…360 × 140…270 on the stage (at the window's origin, scale 1):
+        // "before" is #2c303c, "after" #4ea5d9.
+        for x in [60, 200, 340] {
+            let a = start.pixel(x: x, y: 160), b = end.pixel(x: x, y: 160)
+            #expect((a.r, a.g, a.b) == (0x2C, 0x30, 0x3C), "start at \(x): \(a)")
+            #expect((b.r, b.g, b.b) == (0x4E, 0xA5, 0xD9), "end at \(x): \(b)")
+        }
+        #expect(run.errors.isEmpty, "\(run.errorReport)")
+    }
+
     /// Lesson 12's equalizer staggers its bars with instanceDelay: each bar is drawn 0.12 s later
     /// in its bounce than the one before, so the bars stand at different heights.
     @Test func replicatorInstancesAreStaggeredByInstanceDelay() throws {

@@ -8,7 +8,7 @@ import Viewer
 extension Project {
     /// Scripts with particle emitters, which EmitterExampleTests run (with their own checks)
     /// instead of AllExamplesRunTests.
-    static let needsEmitters: Set<String> = ["snow-emitter.lua", "lessons/11-particle-emitters.lua"]
+    static let needsEmitters: Set<String> = ["snow-emitter.lua", "lessons/11-particle-emitters.lua", "glow-snow.lua"]
 }
 
 extension ScriptHarness {

@@ -174,6 +174,23 @@ struct LayerActionTests {
         #expect(try emitter.value(forKeyPath: "emitterCells.snow.birthRate", .presentation) == .number(5))
     }
 
+    @Test func settingAFiltersInputByKeyPathAnimatesIt() throws {
+        let driver = FrameDriver()
+        let layer = driver.committedLayer()
+        try layer.setFilters([Filter(kind: .gaussianBlur, name: "blur")])
+        try layer.setValue(.number(4), forKeyPath: "filters.blur.inputRadius")
+        driver.frame(at: 0.1)
+        driver.scene.perform {
+            driver.scene.transactions.setAnimationTimingFunction(.linear)
+            try? layer.setValue(.number(12), forKeyPath: "filters.blur.inputRadius")
+        }
+        #expect(layer.animationKeys() == ["filters.blur.inputRadius"])
+        driver.frame(at: 0.225)
+        #expect(close(try layer.value(forKeyPath: "filters.blur.inputRadius", .presentation).number, 8))
+        #expect(try layer.value(forKeyPath: "filters.blur.inputRadius") == .number(12))
+        #expect(throws: PropertyError.self) { try layer.setValue(.number(1), forKeyPath: "filters.glow.inputRadius") }
+    }
+
     @Test func unknownKeyPathsAreErrorsWithASuggestion() {
         let layer = Layer(scene: Scene(size: Size(width: 10, height: 10)))
         #expect(throws: PropertyError.keyPath(.unknownProperty(keyPath: "positon.x", on: .layer, suggestion: "position"))) {

@@ -104,11 +104,18 @@ enum ErrorCatalog {
             ErrorCase("a bad fill mode", "ca.BasicAnimation{ keyPath = \"opacity\", fillMode = \"always\" }"),
             ErrorCase("a group holding a number", "ca.AnimationGroup{ animations = { 5 } }"),
             ErrorCase("adding something that is not an animation", "ca.root:addAnimation(\"fade\")"),
+            ErrorCase("a filter that does not exist", "ca.Filter(\"gausianBlur\", { inputRadius = 4 })"),
+            ErrorCase("a filter key path naming no filter of the layer",
+                      "local l = ca.Layer{ filters = { ca.Filter(\"bloom\", { name = \"glow\" }) } }\n"
+                          + "l:addAnimation(ca.BasicAnimation{ keyPath = \"filters.blur.inputRadius\", toValue = 8 })"),
         ]),
         ("Trees", "The layer tree stays a tree.", [
             ErrorCase("a layer added to itself", "local l = ca.Layer{}\nl:addSublayer(l)"),
             ErrorCase("a cycle", "local a, b = ca.Layer{}, ca.Layer{}\na:addSublayer(b)\nb:addSublayer(a)"),
             ErrorCase("the root moved into a layer", "ca.Layer{}:addSublayer(ca.root)"),
+            ErrorCase("a mask that is its layer's ancestor",
+                      "local outer = ca.Layer{}\nlocal inner = ca.Layer{}\nouter:addSublayer(inner)\ninner.mask = outer"),
+            ErrorCase("a mask that is in a tree", "local m = ca.Layer{}\nca.root:addSublayer(m)\nca.Layer{ mask = m }"),
         ]),
         ("Transactions and tasks", "", [
             ErrorCase("`commit` without `begin`", "ca.Transaction.commit()"),

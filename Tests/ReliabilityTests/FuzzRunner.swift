@@ -206,8 +206,8 @@ final class FuzzRunner {
         }
     }
 
-    /// After `close()`: every layer still alive is in the scene's tree (the scene stays as it
-    /// was); one outside it is held by something that should have let go.
+    /// After `close()`: every layer still alive is in the scene's tree or masks a layer of it (the
+    /// scene stays as it was); one outside it is held by something that should have let go.
     private func check(_ host: ScriptHost, into result: inout ProgramResult, survivors: inout Survivors) {
         var inTree = 0
         var stack = [host.scene.root]
@@ -215,6 +215,7 @@ final class FuzzRunner {
             inTree += 1
             if survivors.layers.count < 20_000 { survivors.layers.append(WeakLayer(object: layer)) }
             stack += layer.sublayers
+            if let mask = layer.mask { stack.append(mask) }
         }
         let outside = host.scene.layerCount - inTree
         if outside > 0 {

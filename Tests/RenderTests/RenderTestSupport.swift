@@ -1,5 +1,6 @@
 import LayerKit
 @testable import Render
+import Testing
 
 /// A scene of `width` × `height` for a test.
 func makeScene(width: Double = 200, height: Double = 150) -> Scene {
@@ -98,4 +99,21 @@ func paintedCount(_ frame: FrameBuffer, background: (Int, Int, Int) = (0, 0, 0))
 /// A colour from 0…255 components.
 func rgb(_ r: Int, _ g: Int, _ b: Int, _ a: Double = 1) -> Color {
     Color(r: Double(r) / 255, g: Double(g) / 255, b: Double(b) / 255, a: a)
+}
+
+/// Expects each (x, y) of `frame` to be its straight colour, exactly.
+func expectPixels(_ frame: FrameBuffer, _ expected: [(x: Int, y: Int, rgb: (Int, Int, Int))],
+                  sourceLocation: SourceLocation = #_sourceLocation) {
+    for e in expected {
+        let p = frame.pixel(x: e.x, y: e.y)
+        #expect(pixel(frame, e.x, e.y, is: e.rgb, tolerance: 0), "at \(e.x), \(e.y): \(p)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Evaluates and composes one frame of `scene` at `time` with `compositor` (which keeps its
+/// cache from frame to frame).
+func composeFrame(_ scene: Scene, with compositor: Compositor, at time: Double, width: Int = 200, height: Int = 150) {
+    scene.beginFrame(at: time)
+    compositor.compose(scene, width: width, height: height)
+    scene.endFrame()
 }

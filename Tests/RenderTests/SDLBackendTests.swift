@@ -58,4 +58,18 @@ import Testing
         // The white texture for solid colours and the circle.
         #expect(target.backend.uploadedTextureCount == 2)
     }
+
+    @Test func aBlendModeSDLCannotDrawIsRefusedNotDrawnAsNormal() throws {
+        let scene = try scene()
+        let plain = Compositor()
+        scene.beginFrame(at: 0)
+        let target = try SDLSoftwareTarget(width: 200, height: 150)
+        #expect(target.backend.canDraw(plain.compose(scene, width: 200, height: 150)))
+        scene.root.sublayers[0].compositingFilter = .overlayBlendMode
+        let list = Compositor().compose(scene, width: 200, height: 150)
+        scene.endFrame()
+        #expect(list.commands.contains { $0.blend == .overlay })
+        #expect(!target.backend.canDraw(list))
+        #expect(throws: SDLError.self) { try target.draw(list) }
+    }
 }

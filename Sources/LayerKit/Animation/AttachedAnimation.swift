@@ -118,6 +118,9 @@ final class AttachedAnimation {
         } else {
             drivesCells = false
         }
+        if case let .filter(name, input) = resolved.target {
+            try AttachedAnimation.checkFilter(name, input, keyPath: property.keyPath, on: layer)
+        }
         target = resolved
         isAdditive = property.isAdditive
         isCumulative = property.isCumulative
@@ -158,7 +161,7 @@ final class AttachedAnimation {
         switch resolved.target {
         case let .slots(offset, _): scalarOffset = offset
         case let .transformPart(offset, part): scalarOffset = offset; scalarPart = part
-        case .array, .cell: return
+        case .array, .cell, .filter: return
         }
         switch content {
         case .basic(let track):

@@ -33,6 +33,8 @@ struct EvaluationContext {
         case let .cell(path, offset, kind):
             guard let cell = (layer as? EmitterLayer)?.cell(atPath: path) else { return .zero(of: kind) }
             return ValueSlots.load(kind: kind, at: cell.base(slot) + offset)
+        case let .filter(name, input):
+            return .number(layer.filter(named: name)?.value(input, slot) ?? 0)
         }
     }
 
@@ -51,6 +53,8 @@ struct EvaluationContext {
         case .cell(_, _, let kind):
             // Cell key paths are read by their animation, which knows the cell.
             return .zero(of: kind)
+        case let .filter(name, input):
+            return .number(layer.filter(named: name)?.value(input, .presentation) ?? 0)
         }
     }
 
@@ -77,6 +81,10 @@ struct EvaluationContext {
         case .cell:
             // Cell key paths are written by their animation, which knows the cell.
             break
+        case let .filter(name, input):
+            guard let filter = layer.filter(named: name) else { return }
+            let i = input.rawValueIndex
+            filter.presented[i] = additive ? filter.presented[i] + value.number : value.number
         }
     }
 

@@ -89,6 +89,9 @@ extension Layer {
         if released != 0 { resetPresentation(bits: released) }
         if animatesCells && !cells { (self as? EmitterLayer)?.resetCellPresentation() }
         animatesCells = cells
+        let drivenFilters = animations.contains { $0.drivesFilters }
+        if animatesFilters && !drivenFilters { resetFilterPresentation() }
+        animatesFilters = drivenFilters
     }
 
     /// Copies the model values of the properties in `bits` into the presentation.
@@ -121,6 +124,7 @@ extension Layer {
         }
         resetPresentation(bits: animatedMask, offsets: offsets)
         if animatesCells { (self as? EmitterLayer)?.resetCellPresentation() }
+        if animatesFilters { resetFilterPresentation() }
         var context = EvaluationContext(layer: self, scene: scene, offsets: offsets)
         let count = animations.count
         var i = 0

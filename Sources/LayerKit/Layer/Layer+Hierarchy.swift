@@ -9,7 +9,8 @@ extension Layer {
     /// superlayer first. A layer cannot become its own ancestor nor join another scene's tree.
     public func insertSublayer(_ layer: Layer, at index: Int) throws(HierarchyError) {
         guard layer.scene === scene else { throw .differentScene }
-        if layer === self || isDescendant(of: layer) { throw .cycle }
+        if layer === self || hostChainContains(layer) { throw .cycle }
+        if layer.maskedLayer != nil { throw .isMask }
         if let scene, layer === scene.root { throw .rootCannotMove }
         var target = min(max(index, 0), sublayers.count)
         if let old = layer.superlayer {
@@ -70,7 +71,7 @@ extension Layer {
 
     /// Marks the subtree as on screen. Animations waiting for a begin time start now, in each
     /// layer's own time.
-    private func joinTree() {
+    func joinTree() {
         let serial = scene?.transactions.currentSerial ?? 0
         let now = scene?.time ?? 0
         forEachInSubtree { layer in
@@ -93,9 +94,11 @@ extension Layer {
         forEachInSubtree { $0.isInTree = false }
     }
 
-    /// Calls `body` on this layer and every descendant, parents first.
+    /// Calls `body` on this layer and every descendant, parents first (a layer's mask and its
+    /// subtree after the layer, before its sublayers).
     public func forEachInSubtree(_ body: (Layer) -> Void) {
         body(self)
+        mask?.forEachInSubtree(body)
         for layer in sublayers { layer.forEachInSubtree(body) }
     }
 
@@ -115,12 +118,14 @@ public enum HierarchyError: Error, Equatable, CustomStringConvertible {
     case cycle
     case differentScene
     case rootCannotMove
+    case isMask
 
     public var description: String {
         switch self {
         case .cycle: return "a layer cannot be added to itself or to one of its own sublayers"
         case .differentScene: return "a layer cannot be added to a layer of another scene"
         case .rootCannotMove: return "the root layer cannot be added to another layer"
+        case .isMask: return "a layer that is a mask cannot be added to a layer (set the mask to nil first)"
         }
     }
 }

@@ -45,6 +45,30 @@ extension Layer {
         case let .cell(path, offset, kind):
             do { try checkCell(path, keyPath: keyPath) } catch { throw .keyPath(error) }
             try setCellValue(value, keyPath: keyPath, path: path, offset: offset, kind: kind)
+        case let .filter(name, input):
+            try setFilterValue(value.number, keyPath: keyPath, name: name, input: input)
+        }
+    }
+
+    /// Sets one input of a filter (`"filters.blur.inputRadius"`), animating the change under
+    /// `keyPath` when a layer property would animate.
+    private func setFilterValue(_ value: Double, keyPath: String, name: String, input: FilterInput)
+        throws(PropertyError) {
+        guard let filter = filter(named: name) else {
+            throw .keyPath(.unknownFilter(keyPath: keyPath, name: name, valid: filters.map(\.name)))
+        }
+        guard filter.kind.inputs.contains(input) else {
+            throw .keyPath(.unknownComponent(keyPath: keyPath,
+                                             valid: filter.kind.inputs.map { "filters.\(name).\($0.rawValue)" }))
+        }
+        scene?.ensurePresentation()
+        let from = filter.value(input, .presentation)
+        try? filter.setValue(value, for: input)
+        guard let scene, shouldAnimateImplicitly(key: keyPath, in: scene), from != value else { return }
+        // The change shows through its animation, from what was on screen.
+        filter.presented[input.rawValueIndex] = from
+        do { try runAction(forKey: keyPath, from: .number(from), in: scene) } catch {
+            throw .actionFailed(key: keyPath, error)
         }
     }
 

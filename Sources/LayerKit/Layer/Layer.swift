@@ -62,6 +62,20 @@ public class Layer {
     /// dictionary): no animation, or an animation of one's own (see `Layer+Actions.swift`).
     public var actions: [String: LayerAction] = [:]
 
+    // Issue 26, items 1 and 6: effects drawn by composing the layer and its sublayers offscreen.
+    /// The layer whose alpha clips this one and its sublayers (CALayer's `mask`; set with `setMask`).
+    public internal(set) var mask: Layer? {
+        didSet { scene?.presentationPlanIsStale = true }
+    }
+    /// The layer this one is the mask of.
+    public internal(set) weak var maskedLayer: Layer?
+    /// The filters applied to the layer and its sublayers, in order (set with `setFilters`).
+    public internal(set) var filters: [Filter] = []
+    /// Whether some attached animation writes a filter's input.
+    var animatesFilters = false
+    /// How the layer, composed with its sublayers, combines with what is behind it (nil: normally).
+    public var compositingFilter: CompositingFilter?
+
     /// Array-valued properties (gradient colours and locations, dash patterns), model then presentation.
     var modelArrays: [PropertyID: AnimationValue] = [:]
     var presentedArrays: [PropertyID: AnimationValue] = [:]

@@ -24,6 +24,8 @@ public struct ResolvedKeyPath: Sendable {
         /// `kind`'s doubles at `offset` in the storage of the emitter cell found by the names in
         /// `path` (`emitterCells.flake.birthRate`: `["flake"]`).
         case cell(path: [String], offset: Int, kind: ValueKind)
+        /// An input of the layer's filter called `name` (`filters.blur.inputRadius`).
+        case filter(name: String, input: FilterInput)
     }
 
     /// The key path as written.
@@ -43,6 +45,7 @@ public enum KeyPathError: Error, Equatable, CustomStringConvertible {
     case notAnimatable(keyPath: String)
     case unsupported(keyPath: String, reason: String)
     case unknownCell(keyPath: String, name: String, suggestion: String?)
+    case unknownFilter(keyPath: String, name: String, valid: [String])
 
     public var description: String {
         switch self {
@@ -58,6 +61,9 @@ public enum KeyPathError: Error, Equatable, CustomStringConvertible {
         case let .unknownCell(keyPath, name, suggestion):
             let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
             return "unknown key path '\(keyPath)': no emitter cell named '\(name)'\(hint)"
+        case let .unknownFilter(keyPath, name, valid):
+            let list = valid.isEmpty ? "the layer has no filters" : "its filters are " + valid.map { "'\($0)'" }.joined(separator: ", ")
+            return "unknown key path '\(keyPath)': no filter named '\(name)' (\(list))"
         }
     }
 }
@@ -73,6 +79,7 @@ public enum KeyPathResolver {
         if head == "emitterCells" && kind == .emitter {
             return try resolveCell(keyPath, parts)
         }
+        if head == "filters" { return try resolveFilter(keyPath, parts) }
         guard let spec = PropertyRegistry.property(named: head, on: kind) else {
             let names = PropertyRegistry.names(on: kind).filter { PropertyRegistry.property(named: $0, on: kind)?.isAnimatable == true }
             throw .unknownProperty(keyPath: keyPath, on: kind, suggestion: NameSuggestion.closest(to: head, among: names))

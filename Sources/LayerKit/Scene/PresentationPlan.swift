@@ -50,12 +50,12 @@ struct PresentationPlan {
         var slotCount: Int32 = 1
         stack.append((.passUnretained(root), 0, 0))
         walk: while let frame = stack.popLast() {
-            let sublayers = frame.layer.takeUnretainedValue().sublayers
+            let sublayers = frame.layer.takeUnretainedValue().timedSublayers
             var i = frame.next
             while i < sublayers.count {
                 let layer = sublayers[i]
                 i += 1
-                let isParent = !layer.sublayers.isEmpty
+                let isParent = !layer.sublayers.isEmpty || layer.mask != nil
                 var slot = frame.slot
                 if layer.hasOwnTiming && isParent {
                     slot = slotCount

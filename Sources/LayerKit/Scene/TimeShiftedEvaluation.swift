@@ -26,6 +26,8 @@ final class TimeShiftedEvaluation {
         let layer: Layer
         let start: Int
         let arrays: [PropertyID: AnimationValue]
+        /// The presented inputs of its filters, when animations drive them.
+        let filterInputs: [[Double]]
         /// Whether begin times were settled for the look (its compiled program is rebuilt then,
         /// and again once they are put back).
         var settledBeginTimes = false
@@ -136,7 +138,7 @@ final class TimeShiftedEvaluation {
                 }
                 layer.applyAnimations(at: shifted, scene: scene, offsets: offsets, records: false)
             }
-            let sublayers = layer.sublayers
+            let sublayers = layer.timedSublayers
             var k = sublayers.count
             while k > 0 {
                 k -= 1
@@ -150,7 +152,8 @@ final class TimeShiftedEvaluation {
     private func save(_ layer: Layer) {
         let start = values.count
         values.append(contentsOf: UnsafeBufferPointer(start: layer.base(.presentation), count: layer.slotSize))
-        layers.append(SavedLayer(layer: layer, start: start, arrays: layer.presentedArrays))
+        layers.append(SavedLayer(layer: layer, start: start, arrays: layer.presentedArrays,
+                                 filterInputs: layer.animatesFilters ? layer.filters.map(\.presented) : []))
         if layer.animatesCells, let emitter = layer as? EmitterLayer {
             for cell in emitter.emitterCells { save(cell) }
         }
@@ -201,6 +204,7 @@ final class TimeShiftedEvaluation {
             for saved in layers[marks.layers...] {
                 saved.layer.base(.presentation).update(from: base + saved.start, count: saved.layer.slotSize)
                 saved.layer.presentedArrays = saved.arrays
+                for (filter, inputs) in zip(saved.layer.filters, saved.filterInputs) { filter.presented = inputs }
                 if saved.settledBeginTimes { saved.layer.programIsStale = true }
             }
         }

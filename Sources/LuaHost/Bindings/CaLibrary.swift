@@ -13,6 +13,7 @@ enum CaLibrary {
         [
             LayerBinding.self,
             EmitterCellBinding.self,
+            FilterBinding.self,
             AnimationBinding.self,
             BasicAnimationBinding.self,
             SpringAnimationBinding.self,

@@ -9,6 +9,8 @@ enum LayerBinding: CaBinding {
         case name, data, sublayers, superlayer, onTap, frame, contents, actions
         // Issue 26 item 4: which corners round, the shadow's shape
         case maskedCorners, shadowPath
+        // Issue 26, items 1 and 6: masks, filters, compositing filters (LayerBinding+Effects.swift).
+        case mask, filters, compositingFilter
 
         var doc: LuaClass.Property {
             switch self {
@@ -38,6 +40,8 @@ enum LayerBinding: CaBinding {
                                       + "and transform; setting it sets bounds and position")
             case .contents:
                 LuaClass.Property("contents", "Image", lua: "Image?", "an image drawn in the bounds (see contentsGravity)")
+            case .mask, .filters, .compositingFilter:
+                LayerBinding.effectDoc(self)
             case .actions:
                 LuaClass.Property("actions", "false or {key = false or Animation}", lua: "false|table<string, false|Animation>?",
                                   "false: no implicit animations on this layer; `{position = false}`: none for that key; "
@@ -380,6 +384,8 @@ enum LayerBinding: CaBinding {
             lua.push(AnimationValue.rect(layer.frame))
         case .contents:
             if let image = layer.contents { lua.push(image) } else { lua.pushNil() }
+        case .mask, .filters, .compositingFilter:
+            getEffect(lua, layer, field)
         case .maskedCorners:
             let names = layer.maskedCorners.names
             lua.newTable(arrayCount: Int32(names.count))
@@ -438,6 +444,8 @@ enum LayerBinding: CaBinding {
                 throw badValue(lua, "contents", layer, expected: "Image", at: index)
             }
             layer.contents = image
+        case .mask, .filters, .compositingFilter:
+            try setEffect(lua, layer, field, valueAt: index)
         case .maskedCorners:
             layer.maskedCorners = try corners(lua, layer, at: index)
         case .shadowPath:

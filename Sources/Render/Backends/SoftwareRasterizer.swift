@@ -1,8 +1,9 @@
 /// Draws a draw list's triangles into premultiplied pixels on the CPU: exact coverage of pixel
 /// centres (shared edges are drawn once), texture coordinates and colours interpolated affinely
 /// in screen space as SDL_RenderGeometry does, bilinear sampling with clamped edges, and
-/// premultiplied source-over or additive blending. Integer arithmetic per pixel, so that a
-/// frame repeats byte for byte.
+/// premultiplied source-over or additive blending (and the other blend modes of
+/// `BlendMode+Formulas`). Integer arithmetic per pixel for the first two, so that a frame
+/// repeats byte for byte.
 ///
 /// A triangle is drawn only on the rows it is given, so that the frame can be drawn band by
 /// band (each band's pixels stay in cache) and bands on separate threads.
@@ -192,12 +193,13 @@ struct SoftwareRasterizer {
         let uMax = (t.width - 1) << 16, vMax = (t.height - 1) << 16
         let scale = UInt64(m.a)
         let additive = t.blend == .additive
+        let formula = t.blend != .normal && !additive
         for y in rows {
             guard let (row, xs, xe, _, sampler) = rowSpan(walk, y) else { continue }
             let u = sampler.u, v = sampler.v
             let last = xe - 1 - xs
             let uEnd = u &+ sampler.du &* last, vEnd = v &+ sampler.dv &* last
-            guard min(u, uEnd) >= 0, max(u, uEnd) < uMax, min(v, vEnd) >= 0, max(v, vEnd) < vMax else {
+            guard !formula, min(u, uEnd) >= 0, max(u, uEnd) < uMax, min(v, vEnd) >= 0, max(v, vEnd) < vMax else {
                 // Some samples are at the texture's edge: the clamping loop.
                 Self.span(row, xs, xe, t, sampler, m, t.blend)
                 continue
@@ -482,7 +484,11 @@ struct SoftwareRasterizer {
     }
 
     @inline(__always) static func blendPixel(_ p: UnsafeMutablePointer<UInt64>, _ s: UInt64, _ mode: BlendMode) {
-        p.pointee = mode == .additive ? add(p.pointee, s) : over(p.pointee, s)
+        switch mode {
+        case .normal: p.pointee = over(p.pointee, s)
+        case .additive: p.pointee = add(p.pointee, s)
+        default: p.pointee = mode.composite(p.pointee, s)
+        }
     }
 
     static func fillSolid(_ row: UnsafeMutablePointer<UInt64>, _ xs: Int, _ xe: Int, _ color: UInt32, _ mode: BlendMode) {
@@ -514,6 +520,7 @@ struct SoftwareRasterizer {
             case (.normal, true): spanInside(row, xs, xe, t, sampler, scale: 256, scaled: false, additive: false)
             case (.normal, false): spanInside(row, xs, xe, t, sampler, scale: UInt64(m.a), scaled: true, additive: false)
             case (.additive, _): spanInside(row, xs, xe, t, sampler, scale: UInt64(m.a), scaled: true, additive: true)
+            default: spanFormula(row, xs, xe, t, sampler, m, mode)
             }
             return
         }
@@ -524,6 +531,20 @@ struct SoftwareRasterizer {
             blendPixel(row + x, s, mode)
             uu &+= du
             vv &+= dv
+            x &+= 1
+        }
+    }
+
+    /// A span blended by one of the formula modes (`BlendMode.composite`).
+    private static func spanFormula(_ row: UnsafeMutablePointer<UInt64>, _ xs: Int, _ xe: Int, _ t: Texture,
+                                    _ sampler: Sampler, _ m: Modulation, _ mode: BlendMode) {
+        var u = sampler.u, v = sampler.v
+        var x = xs
+        while x < xe {
+            let d = row + x
+            d.pointee = mode.composite(d.pointee, widen(m.apply(pack(sample(t, u, v)))))
+            u &+= sampler.du
+            v &+= sampler.dv
             x &+= 1
         }
     }

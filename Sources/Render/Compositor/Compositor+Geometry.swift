@@ -42,12 +42,16 @@ extension Compositor {
                 let scale = max(texelsAcross > 0 ? across / texelsAcross : 1, texelsDown > 0 ? down / texelsDown : 1)
                 // Textures are drawn through their mipmap atlas: the level that suits the size,
                 // and a border around each level so that filtering near an edge reads no
-                // clamped (slow) texels.
-                // `nearest` reads the image itself (level 0).
+                // clamped (slow) texels; `nearest` reads the image itself (level 0). An offscreen
+                // image, made anew whenever it changes and drawn at its size, is drawn directly
+                // rather than have an atlas made each time.
                 sampling = filters.sampling(atScale: scale)
-                let atlas = texture.mipmapAtlas()
-                uv = atlas.uv(uv, level: sampling == .nearest ? 0 : texture.levelNumber(forScale: scale))
-                texture = atlas.texture
+                let level = sampling == .nearest ? 0 : texture.levelNumber(forScale: scale)
+                if level > 0 || !texture.isDrawnAtItsSize {
+                    let atlas = texture.mipmapAtlas()
+                    uv = atlas.uv(uv, level: level)
+                    texture = atlas.texture
+                }
                 let wMin = min(c0.w, c1.w, c2.w, c3.w), wMax = max(c0.w, c1.w, c2.w, c3.w)
                 let bend = wMax / wMin - 1
                 if bend > 1e-4 {

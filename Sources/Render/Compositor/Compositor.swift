@@ -24,8 +24,8 @@ public final class Compositor {
     var particleLevels: [UVRect] = []
     /// Transform layers' scratch: the layers drawn in their 3D space, back to front.
     var transformLeaves: [TransformLayerLeaf] = []
-    /// Composes the subtrees of layers that cast a shadow, and draws their masks (made when
-    /// first needed; it makes its own for shadows inside those subtrees).
+    /// Composes the subtrees of layers that cast a shadow or are drawn offscreen, and draws their
+    /// images (made when first needed; it makes its own for such layers inside those subtrees).
     lazy var offscreen = Compositor(sharing: cache)
     lazy var maskBackend = HeadlessBackend(threads: 1)
 
@@ -89,7 +89,7 @@ public final class Compositor {
     /// Draws `layer` and its subtree as `slot` shows them: the presentation, or what a
     /// replicator's delayed instance shows (which the scene evaluated with the frame).
     func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
-               tint: Tint, clip inheritedClip: ClipPolygon?, slot: StateSlot) {
+                       tint: Tint, clip inheritedClip: ClipPolygon?, slot: StateSlot) {
         if layer.bool(.hidden, slot) { return }
         let opacity = inherited * layer.number(.opacity, slot)
         guard opacity >= 0.5 / 255 else { return }
@@ -114,6 +114,10 @@ public final class Compositor {
             guard let own = maskPolygon(layer, bounds, map, slot) else { return }
             clip = clip.map { $0.intersected(with: own) } ?? own
             if clip?.isEmpty ?? false { return }
+        }
+        if drawsOffscreen(layer) {
+            drawOffscreen(layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: inheritedClip, slot: slot)
+            return
         }
         drawLayer(layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, slot: slot)
     }

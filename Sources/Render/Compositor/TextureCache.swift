@@ -1,18 +1,15 @@
 import LayerKit
 
 /// The textures a compositor has made: one per contents image, one per layer for content drawn
-/// on the CPU (text, shapes, gradients) and one per layer's shadow. Content is redrawn only when
-/// what it depends on changes; entries unused for a while are dropped.
+/// on the CPU (text, shapes, gradients), one per layer's shadow and one per layer drawn offscreen
+/// (masked or filtered). Content is redrawn only when what it depends on changes; entries unused
+/// for a while are dropped.
 final class TextureCache {
     /// Opaque white: what solid colours sample.
     let white = RenderTexture.solidWhite()
     /// Frames an unused entry survives.
     var keepFrames = 120
     private(set) var frame = 0
-    /// How many times content has been rasterised (for tests of the cache).
-    private(set) var rasterizations = 0
-    /// How many shadows have been made (for tests of the cache).
-    private(set) var shadowsMade = 0
 
     private struct ImageEntry {
         let image: Image
@@ -26,12 +23,6 @@ final class TextureCache {
         case gradient(GradientContent)
     }
 
-    private struct ContentEntry {
-        let key: ContentKey
-        let content: RasterizedContent?
-        var lastUsed: Int
-    }
-
     enum ShadowKey: Equatable {
         case texture(ObjectIdentifier, radius: Double)
         case roundedRect(width: Int, height: Int, cornerRadius: Double, corners: CornerMask, radius: Double)
@@ -41,16 +32,17 @@ final class TextureCache {
         case mask(ShadowMask, radius: Double)
     }
 
-    private struct ShadowEntry {
-        let key: ShadowKey
-        let source: RenderTexture?
-        let texture: RenderTexture?
-        var lastUsed: Int
-    }
-
     private var images: [ObjectIdentifier: ImageEntry] = [:]
-    private var contents: [ObjectIdentifier: ContentEntry] = [:]
-    private var shadows: [ObjectIdentifier: ShadowEntry] = [:]
+    private var contents = PerLayerCache<ContentKey, RasterizedContent?>()
+    private var shadows = PerLayerCache<(ShadowKey, RenderTexture?), RenderTexture?>()
+    private var offscreens = PerLayerCache<OffscreenImage, RenderTexture?>()
+
+    /// How many times content has been rasterised (for tests of the cache).
+    var rasterizations: Int { contents.made }
+    /// How many shadows have been made (for tests of the cache).
+    var shadowsMade: Int { shadows.made }
+    /// How many offscreen images have been drawn (for tests of the cache).
+    var offscreensMade: Int { offscreens.made }
 
     /// The texture of a contents image (the same object for the same image).
     func texture(for image: Image) -> RenderTexture {
@@ -67,30 +59,17 @@ final class TextureCache {
 
     /// The CPU-drawn content of `layer` for `key`, drawn by `make` only when the key changed.
     func content(for layer: Layer, key: ContentKey, make: () -> RasterizedContent?) -> RasterizedContent? {
-        let id = ObjectIdentifier(layer)
-        if var entry = contents[id], entry.key == key {
-            entry.lastUsed = frame
-            contents[id] = entry
-            return entry.content
-        }
-        rasterizations += 1
-        let content = make()
-        contents[id] = ContentEntry(key: key, content: content, lastUsed: frame)
-        return content
+        contents.value(for: layer, key: key, frame: frame, same: ==, make: make)
     }
 
     /// The blurred shadow of `layer` for `key`, made by `make` only when the key changed.
     func shadow(for layer: Layer, key: ShadowKey, source: RenderTexture?, make: () -> RenderTexture?) -> RenderTexture? {
-        let id = ObjectIdentifier(layer)
-        if var entry = shadows[id], entry.key == key, entry.source === source {
-            entry.lastUsed = frame
-            shadows[id] = entry
-            return entry.texture
-        }
-        shadowsMade += 1
-        let texture = make()
-        shadows[id] = ShadowEntry(key: key, source: source, texture: texture, lastUsed: frame)
-        return texture
+        shadows.value(for: layer, key: (key, source), frame: frame, same: { $0.0 == $1.0 && $0.1 === $1.1 }, make: make)
+    }
+
+    /// The offscreen image of `layer` (masked, filtered), drawn by `make` only when it changed.
+    func offscreen(for layer: Layer, image: OffscreenImage, make: () -> RenderTexture?) -> RenderTexture? {
+        offscreens.value(for: layer, key: image, frame: frame, same: { $0.drawsSame(as: $1) }, make: make)
     }
 
     /// Ends a frame; now and then drops what has not been used for `keepFrames` frames.
@@ -99,7 +78,8 @@ final class TextureCache {
         guard frame % 60 == 0 else { return }
         let oldest = frame - keepFrames
         images = images.filter { $0.value.lastUsed >= oldest }
-        contents = contents.filter { $0.value.lastUsed >= oldest }
-        shadows = shadows.filter { $0.value.lastUsed >= oldest }
+        contents.drop(before: oldest)
+        shadows.drop(before: oldest)
+        offscreens.drop(before: oldest)
     }
 }

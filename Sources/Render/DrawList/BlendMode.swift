@@ -1,7 +1,29 @@
+import LayerKit
+
 /// How a drawn pixel combines with what is already there. Colours are premultiplied.
-public enum BlendMode: Sendable, Equatable {
+public enum BlendMode: Sendable, Hashable {
     /// Source over destination (Core Animation's normal compositing).
     case normal
-    /// Source added to destination (an emitter's `additive` render mode).
+    /// Source added to destination (an emitter's `additive` render mode, `additionCompositing`).
     case additive
+    // Issue 26, item 6: the blend modes of `compositingFilter`, as the W3C/PDF compositing
+    // specification (and Core Image) define them (see BlendMode+Formulas.swift).
+    case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight, difference
+
+    /// The blend mode a layer's `compositingFilter` names.
+    public init(_ filter: CompositingFilter) {
+        switch filter {
+        case .multiplyBlendMode: self = .multiply
+        case .screenBlendMode: self = .screen
+        case .overlayBlendMode: self = .overlay
+        case .darkenBlendMode: self = .darken
+        case .lightenBlendMode: self = .lighten
+        case .colorDodgeBlendMode: self = .colorDodge
+        case .colorBurnBlendMode: self = .colorBurn
+        case .softLightBlendMode: self = .softLight
+        case .hardLightBlendMode: self = .hardLight
+        case .differenceBlendMode: self = .difference
+        case .additionCompositing: self = .additive
+        }
+    }
 }

@@ -12,6 +12,9 @@ public final class RenderTexture {
     public let label: String
     /// Whether every pixel is opaque white (solid fills sample it without filtering).
     public let isSolidWhite: Bool
+    /// Whether it is made for one frame's size on screen (a layer's offscreen image): drawn
+    /// directly, not through a mipmap atlas, unless drawn much smaller.
+    let isDrawnAtItsSize: Bool
     /// `width * height` pixels, allocated for the texture's life.
     let base: UnsafeMutablePointer<UInt32>
     private var atlas: MipmapAtlas?
@@ -19,11 +22,13 @@ public final class RenderTexture {
 
     /// A texture of `width` × `height` premultiplied pixels (`pixels.count` must match; missing
     /// pixels are transparent).
-    init(width: Int, height: Int, pixels: [UInt32], label: String, isSolidWhite: Bool = false) {
+    init(width: Int, height: Int, pixels: [UInt32], label: String, isSolidWhite: Bool = false,
+         isDrawnAtItsSize: Bool = false) {
         self.width = max(width, 1)
         self.height = max(height, 1)
         self.label = label
         self.isSolidWhite = isSolidWhite
+        self.isDrawnAtItsSize = isDrawnAtItsSize
         let count = self.width * self.height
         base = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
         base.initialize(repeating: 0, count: count)

@@ -1,0 +1,8 @@
+/// How a layer, composed as a group with its sublayers, combines with what is behind it
+/// (macOS's `compositingFilter`, by Core Image's names). Each blend mode is the W3C/PDF
+/// compositing formula Core Image implements, on premultiplied colour.
+public enum CompositingFilter: String, CaseIterable, Sendable {
+    case multiplyBlendMode, screenBlendMode, overlayBlendMode, darkenBlendMode, lightenBlendMode
+    case colorDodgeBlendMode, colorBurnBlendMode, softLightBlendMode, hardLightBlendMode
+    case differenceBlendMode, additionCompositing
+}
