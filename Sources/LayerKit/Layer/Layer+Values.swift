@@ -32,6 +32,7 @@ extension Layer {
         if info.isAnimatable && isInTree {
             guard let scene, !shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) else { return false }
         }
+        willChange()
         storage[info.offset] = value
         if animatedMask & info.bit == 0 || !info.isAnimatable { storage[slotSize + info.offset] = value }
         // Timing is not animatable: the first test passes over the properties scripts set most.
@@ -124,6 +125,7 @@ extension Layer {
 
     /// Writes a model value; the presentation follows at once unless an animation drives it.
     func writeModel(_ value: AnimationValue, _ spec: PropertySpec) {
+        willChange()
         if spec.width == 0 {
             modelArrays[spec.id] = value
             if animatedMask & spec.bit == 0 { presentedArrays[spec.id] = value }
@@ -160,6 +162,7 @@ extension Layer {
             return false
         }
         return scene.transactions.actionsEnabled && treeJoinSerial < scene.transactions.currentSerial
+            && !isCoveredByTransition(spec, in: scene)
     }
 }
 

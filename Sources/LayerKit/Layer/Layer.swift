@@ -30,6 +30,7 @@ public class Layer {
     }
     /// The sublayers, back to front.
     public internal(set) var sublayers: [Layer] = [] {
+        willSet { willChange() }
         didSet { scene?.presentationPlanIsStale = true }
     }
     let slotSize: Int
@@ -45,7 +46,9 @@ public class Layer {
     /// A name for finding the layer and for messages.
     public var name: String?
     /// The image drawn in the layer's bounds.
-    public var contents: Image?
+    public var contents: Image? {
+        willSet { willChange() }
+    }
     /// `false` turns implicit animations off for every property of this layer.
     public var actionsEnabled = true
     /// Properties whose implicit animations are turned off (CALayer's `actions` set to null per key).
@@ -59,6 +62,8 @@ public class Layer {
     var animations: [AttachedAnimation] = [] {
         didSet { isAnimated = !animations.isEmpty }
     }
+    /// Whether a transition is attached (see `Layer.transitionShown(_:)`).
+    var hasTransition = false
     /// Bits (`PropertySpec.bit`) of the properties some attached animation writes.
     var animatedMask: UInt64 = 0
     /// Whether some attached animation writes an emitter cell's property.
@@ -67,6 +72,9 @@ public class Layer {
     public internal(set) var isInTree = false
     /// The serial number of the outermost transaction in which the layer joined the tree.
     var treeJoinSerial = 0
+    /// The serial number of the transaction whose journal holds the layer as it was before that
+    /// transaction changed it (see `willChange()`).
+    var journaledSerial = -1
     /// The model transform's components, computed when first needed after each change.
     var cachedModelParts: TransformParts?
     var cachedModelSublayerParts: TransformParts?
@@ -116,6 +124,7 @@ public class Layer {
         case .model: storage
         case .presentation: storage + slotSize
         case .instance(let instance): instance.values(of: self) ?? storage + slotSize
+        case .before(let snapshot): snapshot.values(of: self) ?? storage + slotSize
         }
     }
 
@@ -125,6 +134,7 @@ public class Layer {
         case .model: modelArrays
         case .presentation: presentedArrays
         case .instance(let instance): instance.arrays(of: self) ?? presentedArrays
+        case .before(let snapshot): snapshot.entry(of: self)?.arrays ?? presentedArrays
         }
     }
 

@@ -46,6 +46,12 @@ public final class Scene {
     lazy var momentEvaluation = TimeShiftedEvaluation()
     /// Evaluates replicators' delayed instances with the frame or moment.
     lazy var instanceCapture = InstanceCapture()
+    /// Layers of the tree as they were before the open transaction changed them (see
+    /// `Layer.willChange()`), and that transaction's `TransactionStack.changeSerial`.
+    private let changeJournal = LayerSnapshot()
+    private var journalSerial = -1
+    /// The layers a transition was added to in the open transaction.
+    var transitionLayers: [Layer] = []
     /// Completion rounds run per frame at most, so that blocks which start empty transactions with
     /// completion blocks of their own cannot keep a frame from ending.
     public static let maxCompletionRounds = 100
@@ -264,6 +270,30 @@ public final class Scene {
         let animation = BasicAnimation(keyPath: property.name)
         animation.fromValue = from
         animation.timingFunction = transactions.animationTimingFunction ?? .default
-        try? layer.addAnimation(animation, forKey: property.name)
+        guard (try? layer.addAnimation(animation, forKey: property.name)) != nil else { return }
+        layer.animations.last?.implicitSerial = transactions.changeSerial
+    }
+
+    // MARK: The journal of the open transaction
+
+    /// Keeps `layer` as it is now in the journal of the transaction numbered `serial`.
+    func journal(_ layer: Layer, serial: Int) {
+        if journalSerial != serial {
+            changeJournal.removeAll()
+            journalSerial = serial
+        }
+        changeJournal.copy(layer)
+    }
+
+    /// The journal, if it belongs to the open transaction.
+    var journalOfCurrentTransaction: LayerSnapshot? {
+        journalSerial == transactions.changeSerial ? changeJournal : nil
+    }
+
+    /// Forgets the journal and the transitions of the outermost transaction that just committed.
+    func transactionEnded() {
+        if !changeJournal.isEmpty { changeJournal.removeAll() }
+        journalSerial = -1
+        transitionLayers.removeAll()
     }
 }
