@@ -9,7 +9,7 @@ extension Compositor {
         let radius = max(0, layer.number(.cornerRadius, slot))
         var content: RasterizedContent?
         var contentsImage: (texture: RenderTexture, rect: Rect, uv: UVRect)?
-        if let image = layer.contents {
+        if let image = layer.contents(slot) {
             let texture = cache.texture(for: image)
             let (rect, uv) = contentsPlacement(layer, bounds, image, slot)
             contentsImage = (texture, rect, uv)
@@ -20,7 +20,7 @@ extension Compositor {
         let shadowOpacity = castsShadow ? layer.number(.shadowOpacity, slot) : 0
         if shadowOpacity > 0 {
             let shadowAlpha = opacity * min(shadowOpacity, 1)
-            if layer.sublayers.isEmpty {
+            if layer.sublayers(slot).isEmpty {
                 drawShadow(of: layer, bounds: bounds, map: map, opacity: shadowAlpha, tint: tint, clip: clip,
                            background: background, radius: radius, content: content, image: contentsImage, slot: slot)
             } else {

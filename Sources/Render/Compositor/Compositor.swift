@@ -107,6 +107,11 @@ public final class Compositor {
             clip = clip.map { $0.intersected(with: own) } ?? own
             if clip?.isEmpty ?? false { return }
         }
+        if let transition = layer.transitionShown(slot) {
+            drawTransition(transition, of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip,
+                           slot: slot)
+            return
+        }
         drawLayer(layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, slot: slot)
     }
 
@@ -118,7 +123,7 @@ public final class Compositor {
         drawContent(of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, slot: slot,
                     castsShadow: castsShadow)
 
-        if !layer.sublayers.isEmpty {
+        if !layer.sublayers(slot).isEmpty {
             if let replicator = layer as? ReplicatorLayer {
                 drawInstances(of: replicator, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip,
                               slot: slot)

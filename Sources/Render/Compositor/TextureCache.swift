@@ -1,7 +1,8 @@
 import LayerKit
 
 /// The textures a compositor has made: one per contents image, one per layer for content drawn
-/// on the CPU (text, shapes, gradients) and one per layer's shadow. Content is redrawn only when
+/// on the CPU (text, shapes, gradients), one per layer's shadow and one per layer's transition's
+/// "before" image. Content is redrawn only when
 /// what it depends on changes; entries unused for a while are dropped.
 final class TextureCache {
     /// Opaque white: what solid colours sample.
@@ -46,7 +47,16 @@ final class TextureCache {
         var lastUsed: Int
     }
 
+    /// A transition's "before" image: the snapshot it was drawn from never changes.
+    private struct TransitionEntry {
+        let before: LayerSnapshot
+        let scale: Double
+        let image: Compositor.TransitionImage?
+        var lastUsed: Int
+    }
+
     private var images: [ObjectIdentifier: ImageEntry] = [:]
+    private var transitions: [ObjectIdentifier: TransitionEntry] = [:]
     private var contents: [ObjectIdentifier: ContentEntry] = [:]
     private var shadows: [ObjectIdentifier: ShadowEntry] = [:]
 
@@ -91,6 +101,21 @@ final class TextureCache {
         return texture
     }
 
+    /// The image of `layer`'s transition snapshot `before` at `scale` texels a point, drawn by
+    /// `make` only the first time.
+    func transitionImage(for layer: Layer, before: LayerSnapshot, scale: Double,
+                         make: () -> Compositor.TransitionImage?) -> Compositor.TransitionImage? {
+        let id = ObjectIdentifier(layer)
+        if var entry = transitions[id], entry.before === before, entry.scale == scale {
+            entry.lastUsed = frame
+            transitions[id] = entry
+            return entry.image
+        }
+        let image = make()
+        transitions[id] = TransitionEntry(before: before, scale: scale, image: image, lastUsed: frame)
+        return image
+    }
+
     /// Ends a frame; now and then drops what has not been used for `keepFrames` frames.
     func endFrame() {
         frame += 1
@@ -99,5 +124,6 @@ final class TextureCache {
         images = images.filter { $0.value.lastUsed >= oldest }
         contents = contents.filter { $0.value.lastUsed >= oldest }
         shadows = shadows.filter { $0.value.lastUsed >= oldest }
+        transitions = transitions.filter { $0.value.lastUsed >= oldest }
     }
 }
