@@ -25,11 +25,15 @@ extension Compositor {
     func drawTransition(_ transition: ShownTransition, of layer: Layer, bounds: Rect, map: ProjectiveMap,
                         opacity: Double, tint: Tint, clip: ClipPolygon?, slot: StateSlot) {
         let scale = transitionScale(bounds, map)
-        let beforeSlot = StateSlot.before(transition.before)
         let old = cache.transitionImage(for: layer, before: transition.before, scale: scale) {
-            transitionImage(of: layer, slot: beforeSlot, scale: scale)
+            composeTransitionImage(of: layer, slot: .before(transition.before), scale: scale)
+                ? transitionImage(scale: scale) : nil
         }
-        let new = transitionImage(of: layer, slot: slot, scale: scale)
+        // The new appearance is drawn again only when its drawing changed.
+        var new: TransitionImage?
+        if composeTransitionImage(of: layer, slot: slot, scale: scale) {
+            new = cache.transitionImage(for: layer, after: offscreen.drawList) { transitionImage(scale: scale) }
+        }
         let p = min(max(transition.progress, 0), 1)
         let color = VertexColor(red: tint.r, green: tint.g, blue: tint.b, alpha: opacity)
         func draw(_ image: TransitionImage?, shiftedBy f: Double) {
@@ -70,12 +74,13 @@ extension Compositor {
         return exp2(steps / 4)
     }
 
-    /// The layer's subtree as `slot` shows it, drawn fully opaque and untinted into a texture of
-    /// what it covers (within `transitionReach` of its bounds); nil when it draws nothing.
-    func transitionImage(of layer: Layer, slot: StateSlot, scale s: Double) -> TransitionImage? {
+    /// Composes the layer's subtree as `slot` shows it, fully opaque and untinted, at `s`
+    /// texels a point, into the offscreen compositor's draw list (leaving out what lies further
+    /// than `transitionReach` from its bounds); false when nothing of it can show.
+    func composeTransitionImage(of layer: Layer, slot: StateSlot, scale s: Double) -> Bool {
         let bounds = layer.rect(.bounds, slot).standardized
         guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.size.width.isFinite,
-              bounds.size.height.isFinite else { return nil }
+              bounds.size.height.isFinite else { return false }
         let pass = offscreen
         let scaled = ProjectiveMap(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0, m31: 0, m32: 0, m33: 1)
         let limit = bounds.insetBy(dx: -Compositor.transitionReach, dy: -Compositor.transitionReach)
@@ -83,27 +88,34 @@ extension Compositor {
         pass.clipBox = (limit.minX * s, limit.minY * s, limit.maxX * s, limit.maxY * s)
         var clip: ClipPolygon?
         if layer.bool(.masksToBounds, slot) {
-            guard let own = maskPolygon(layer, bounds, scaled, slot) else { return nil }
+            guard let own = maskPolygon(layer, bounds, scaled, slot) else { return false }
             clip = own
         }
         pass.drawLayer(layer, bounds: bounds, map: scaled, opacity: 1, tint: .white, clip: clip, slot: slot)
+        return true
+    }
+
+    /// What the offscreen compositor's draw list covers, drawn into a texture; nil when it
+    /// covers nothing.
+    func transitionImage(scale s: Double) -> TransitionImage? {
+        var list = offscreen.drawList
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for v in pass.drawList.vertices where v.x.isFinite && v.y.isFinite {
+        for v in list.vertices where v.x.isFinite && v.y.isFinite {
             minX = min(minX, Double(v.x)); maxX = max(maxX, Double(v.x))
             minY = min(minY, Double(v.y)); maxY = max(maxY, Double(v.y))
         }
-        let box = pass.clipBox
+        let box = offscreen.clipBox
         minX = max(minX, box.minX).rounded(.down); minY = max(minY, box.minY).rounded(.down)
         maxX = min(maxX, box.maxX, minX + Double(Compositor.transitionMaxSide)).rounded(.up)
         maxY = min(maxY, box.maxY, minY + Double(Compositor.transitionMaxSide)).rounded(.up)
         guard minX < maxX, minY < maxY else { return nil }
         let width = Int(maxX - minX), height = Int(maxY - minY)
-        for i in pass.drawList.vertices.indices {
-            pass.drawList.vertices[i].x -= Float(minX)
-            pass.drawList.vertices[i].y -= Float(minY)
+        for i in list.vertices.indices {
+            list.vertices[i].x -= Float(minX)
+            list.vertices[i].y -= Float(minY)
         }
         let frame = FrameBuffer(width: width, height: height)
-        maskBackend.draw(pass.drawList, into: frame, background: Color(r: 0, g: 0, b: 0, a: 0))
+        maskBackend.draw(list, into: frame, background: Color(r: 0, g: 0, b: 0, a: 0))
         let texture = RenderTexture(width: width, height: height, pixels: frame.pixels, label: "transition")
         return TransitionImage(texture: texture, region: Rect(x: minX / s, y: minY / s, width: maxX / s - minX / s,
                                                               height: maxY / s - minY / s),

@@ -14,6 +14,8 @@ final class TextureCache {
     private(set) var rasterizations = 0
     /// How many shadows have been made (for tests of the cache).
     private(set) var shadowsMade = 0
+    /// How many transition images have been made (for tests of the cache).
+    private(set) var transitionImagesMade = 0
 
     private struct ImageEntry {
         let image: Image
@@ -47,11 +49,11 @@ final class TextureCache {
         var lastUsed: Int
     }
 
-    /// A transition's "before" image: the snapshot it was drawn from never changes.
+    /// A layer's transition images: the "before" one for its snapshot (which never changes), and
+    /// the "after" one for the draw list it was made from.
     private struct TransitionEntry {
-        let before: LayerSnapshot
-        let scale: Double
-        let image: Compositor.TransitionImage?
+        var before: (snapshot: LayerSnapshot, scale: Double, image: Compositor.TransitionImage?)?
+        var after: (list: DrawList, image: Compositor.TransitionImage?)?
         var lastUsed: Int
     }
 
@@ -106,13 +108,34 @@ final class TextureCache {
     func transitionImage(for layer: Layer, before: LayerSnapshot, scale: Double,
                          make: () -> Compositor.TransitionImage?) -> Compositor.TransitionImage? {
         let id = ObjectIdentifier(layer)
-        if var entry = transitions[id], entry.before === before, entry.scale == scale {
-            entry.lastUsed = frame
+        var entry = transitions[id] ?? TransitionEntry(lastUsed: frame)
+        entry.lastUsed = frame
+        if let kept = entry.before, kept.snapshot === before, kept.scale == scale {
             transitions[id] = entry
-            return entry.image
+            return kept.image
         }
+        transitionImagesMade += 1
         let image = make()
-        transitions[id] = TransitionEntry(before: before, scale: scale, image: image, lastUsed: frame)
+        entry.before = (before, scale, image)
+        transitions[id] = entry
+        return image
+    }
+
+    /// The image of `layer`'s new appearance drawn from `list`, drawn by `make` only when the
+    /// list differs from the last one's.
+    func transitionImage(for layer: Layer, after list: DrawList,
+                         make: () -> Compositor.TransitionImage?) -> Compositor.TransitionImage? {
+        let id = ObjectIdentifier(layer)
+        var entry = transitions[id] ?? TransitionEntry(lastUsed: frame)
+        entry.lastUsed = frame
+        if let kept = entry.after, kept.list.drawsTheSame(as: list, colors: true) {
+            transitions[id] = entry
+            return kept.image
+        }
+        transitionImagesMade += 1
+        let image = make()
+        entry.after = (list, image)
+        transitions[id] = entry
         return image
     }
 
