@@ -1,5 +1,6 @@
 import LayerKit
 @testable import Render
+import SDLSoftware
 import Testing
 
 /// Transitions as a person checks them by eye: a red square turning blue, at points in between.
@@ -127,5 +128,33 @@ import Testing
         #expect(stepped.pixels == first.pixels)
         #expect(between.pixels == first.pixels)
         #expect(back.pixels == first.pixels)
+    }
+
+    /// The old appearance never changes and the new one here does not either: each is drawn
+    /// once for the whole transition, however many frames show it moving.
+    @Test func eachAppearanceIsDrawnOnceWhileItDoesNotChange() {
+        let (scene, _) = turningBlue(.push)
+        let compositor = Compositor()
+        for t in stride(from: 0.2, through: 0.8, by: 0.1) {
+            scene.beginFrame(at: t)
+            compositor.compose(scene, width: 200, height: 150)
+            scene.endFrame()
+        }
+        #expect(compositor.cache.transitionImagesMade == 2)
+    }
+
+    /// A fade makes a new mixed image every frame; through SDL, uploads of those a frame no
+    /// longer uses are dropped at once instead of piling up.
+    @Test func sdlDropsTheUploadsOfImagesNoFrameHolds() throws {
+        let (scene, _) = turningBlue(.fade)
+        let compositor = Compositor()
+        let target = try SDLSoftwareTarget(width: 200, height: 150)
+        for t in stride(from: 0.2, through: 0.8, by: 0.05) {
+            scene.beginFrame(at: t)
+            try target.draw(compositor.compose(scene, width: 200, height: 150))
+            scene.endFrame()
+        }
+        // The white texture and the one mixed image of the last frame.
+        #expect(target.backend.uploadedTextureCount <= 3, "\(target.backend.uploadedTextureCount)")
     }
 }
