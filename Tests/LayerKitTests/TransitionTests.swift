@@ -18,15 +18,20 @@ struct TransitionTests {
         layer.transitionShown(.presentation)?.progress
     }
 
-    @Test func progressRunsLinearlyFromStartToEndProgress() throws {
+    /// A layer on screen running `t`, added at the driver's time and begun at its next frame.
+    private func running(_ t: Transition) -> (FrameDriver, Layer, start: Double) {
         let driver = FrameDriver()
         let layer = driver.committedLayer()
+        driver.scene.perform { try? layer.addAnimation(t) }
+        driver.frame(at: driver.time)
+        return (driver, layer, driver.time)
+    }
+
+    @Test func progressRunsLinearlyFromStartToEndProgress() throws {
         let t = transition()
         t.startProgress = 0.2
         t.endProgress = 0.6
-        driver.scene.perform { try? layer.addAnimation(t) }
-        driver.frame(at: driver.time)
-        let start = driver.time
+        let (driver, layer, start) = running(t)
         #expect(close(try #require(progress(layer)), 0.2))
         driver.run(until: start + 0.5)
         #expect(close(try #require(progress(layer)), 0.4, 1e-9))
@@ -35,13 +40,9 @@ struct TransitionTests {
     }
 
     @Test func progressFollowsTheTimingFunction() throws {
-        let driver = FrameDriver()
-        let layer = driver.committedLayer()
         let t = transition()
         t.timingFunction = .easeIn
-        driver.scene.perform { try? layer.addAnimation(t) }
-        driver.frame(at: driver.time)
-        let start = driver.time
+        let (driver, layer, start) = running(t)
         driver.run(until: start + 0.5)
         let eased = TimingFunction.easeIn.evaluate(0.5)
         #expect(close(try #require(progress(layer)), eased, 1e-6))
@@ -49,12 +50,10 @@ struct TransitionTests {
     }
 
     @Test func anEndBelowTheStartHoldsTheStart() throws {
-        let driver = FrameDriver()
-        let layer = driver.committedLayer()
         let t = transition()
         t.startProgress = 0.7
         t.endProgress = 0.3
-        driver.scene.perform { try? layer.addAnimation(t) }
+        let (driver, layer, _) = running(t)
         driver.run(for: 0.5)
         #expect(close(try #require(progress(layer)), 0.7))
     }
@@ -172,11 +171,7 @@ struct TransitionTests {
     }
 
     @Test func lookingAtAnotherMomentPutsTheProgressBack() throws {
-        let driver = FrameDriver()
-        let layer = driver.committedLayer()
-        driver.scene.perform { try? layer.addAnimation(transition()) }
-        driver.frame(at: driver.time)
-        let start = driver.time
+        let (driver, layer, start) = running(transition())
         driver.run(until: start + 0.25)
         var seen: Double?
         driver.scene.withPresentation(at: start + 0.75) { seen = progress(layer) }
