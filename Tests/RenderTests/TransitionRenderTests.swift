@@ -79,6 +79,30 @@ import Testing
         #expect(pixel(frame, 145, 75, is: (255, 0, 0)))
     }
 
+    /// Apple: with "fade", "the layer's content fades as it becomes visible or hidden".
+    @Test(arguments: [true, false])
+    func aLayerFadesAsItBecomesHiddenOrVisible(hiding: Bool) {
+        let scene = makeScene()
+        let square = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
+                              position: Point(x: 100, y: 75), color: rgb(255, 0, 0)) {
+            $0[.hidden] = .bool(!hiding)
+        }
+        scene.step(to: 0)
+        scene.step(to: 0.1)
+        scene.perform {
+            let t = Transition()
+            t.duration = 1
+            t.timingFunction = .linear
+            try? square.addAnimation(t)
+            square[.hidden] = .bool(hiding)
+        }
+        let frame = render(scene, at: 0.35)
+        let expected = hiding ? 191 : 64
+        #expect(pixel(frame, 100, 75, is: (expected, 0, 0), tolerance: 2), "\(frame.pixel(x: 100, y: 75))")
+        let end = render(scene, at: 1.2)
+        #expect(pixel(end, 100, 75, is: hiding ? (0, 0, 0) : (255, 0, 0), tolerance: 0))
+    }
+
     /// Core Animation clips a transition's moving images only to a layer that masks to its bounds.
     @Test func withoutMasksToBoundsTheImagesMoveOutsideTheBounds() {
         let (scene, _) = turningBlue(.push, masksToBounds: false)

@@ -59,6 +59,14 @@ extension Compositor {
         }
     }
 
+    /// Whether a hidden layer still shows, because a transition takes it from how it looked
+    /// when it was not hidden (Apple: "the layer's content fades as it becomes visible or
+    /// hidden").
+    func isShowingTransition(_ layer: Layer, _ slot: StateSlot) -> Bool {
+        guard let transition = layer.transitionShown(slot) else { return false }
+        return !layer.bool(.hidden, .before(transition.before))
+    }
+
     /// Texels a point for the images of a layer whose bounds `map` puts on screen: its scale
     /// there in quarter steps of a power of two (so that an image is not remade for every small
     /// change of scale), between 1/4 and 4.
@@ -79,8 +87,8 @@ extension Compositor {
     /// than `transitionReach` from its bounds); false when nothing of it can show.
     func composeTransitionImage(of layer: Layer, slot: StateSlot, scale s: Double) -> Bool {
         let bounds = layer.rect(.bounds, slot).standardized
-        guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.size.width.isFinite,
-              bounds.size.height.isFinite else { return false }
+        guard !layer.bool(.hidden, slot), bounds.origin.x.isFinite, bounds.origin.y.isFinite,
+              bounds.size.width.isFinite, bounds.size.height.isFinite else { return false }
         let pass = offscreen
         let scaled = ProjectiveMap(m11: s, m12: 0, m13: 0, m21: 0, m22: s, m23: 0, m31: 0, m32: 0, m33: 1)
         let limit = bounds.insetBy(dx: -Compositor.transitionReach, dy: -Compositor.transitionReach)

@@ -87,7 +87,7 @@ public final class Compositor {
     /// replicator's delayed instance shows (which the scene evaluated with the frame).
     private func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
                        tint: Tint, clip inheritedClip: ClipPolygon?, slot: StateSlot) {
-        if layer.bool(.hidden, slot) { return }
+        if layer.bool(.hidden, slot) && !isShowingTransition(layer, slot) { return }
         let opacity = inherited * layer.number(.opacity, slot)
         guard opacity >= 0.5 / 255 else { return }
         statistics.layersVisited += 1
