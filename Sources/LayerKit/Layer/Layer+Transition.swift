@@ -9,7 +9,7 @@ extension Layer {
         let serial = scene.transactions.changeSerial
         guard journaledSerial != serial else { return }
         journaledSerial = serial
-        scene.journal(self, serial: serial)
+        journalIndex = scene.changeJournal.record(self, serial: serial)
     }
 
     /// Readies a transition just attached to this layer: freezes the layer's subtree as it was

@@ -75,6 +75,8 @@ public class Layer {
     /// The serial number of the transaction whose journal holds the layer as it was before that
     /// transaction changed it (see `willChange()`).
     var journaledSerial = -1
+    /// Where the journal keeps the layer (valid while `journaledSerial` is the journal's).
+    var journalIndex = 0
     /// The model transform's components, computed when first needed after each change.
     var cachedModelParts: TransformParts?
     var cachedModelSublayerParts: TransformParts?

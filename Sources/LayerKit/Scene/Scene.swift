@@ -46,10 +46,8 @@ public final class Scene {
     lazy var momentEvaluation = TimeShiftedEvaluation()
     /// Evaluates replicators' delayed instances with the frame or moment.
     lazy var instanceCapture = InstanceCapture()
-    /// Layers of the tree as they were before the open transaction changed them (see
-    /// `Layer.willChange()`), and that transaction's `TransactionStack.changeSerial`.
-    private let changeJournal = LayerSnapshot()
-    private var journalSerial = -1
+    /// Layers of the tree as they were before the open transaction changed them.
+    let changeJournal = ChangeJournal()
     /// The layers a transition was added to in the open transaction.
     var transitionLayers: [Layer] = []
     /// Completion rounds run per frame at most, so that blocks which start empty transactions with
@@ -274,26 +272,16 @@ public final class Scene {
         layer.animations.last?.implicitSerial = transactions.changeSerial
     }
 
-    // MARK: The journal of the open transaction
-
-    /// Keeps `layer` as it is now in the journal of the transaction numbered `serial`.
-    func journal(_ layer: Layer, serial: Int) {
-        if journalSerial != serial {
-            changeJournal.removeAll()
-            journalSerial = serial
-        }
-        changeJournal.copy(layer)
-    }
+    // MARK: The open transaction's journal and transitions
 
     /// The journal, if it belongs to the open transaction.
-    var journalOfCurrentTransaction: LayerSnapshot? {
-        journalSerial == transactions.changeSerial ? changeJournal : nil
+    var journalOfCurrentTransaction: ChangeJournal? {
+        changeJournal.serial == transactions.changeSerial ? changeJournal : nil
     }
 
     /// Forgets the journal and the transitions of the outermost transaction that just committed.
     func transactionEnded() {
-        if !changeJournal.isEmpty { changeJournal.removeAll() }
-        journalSerial = -1
+        changeJournal.removeAll()
         transitionLayers.removeAll()
     }
 }
