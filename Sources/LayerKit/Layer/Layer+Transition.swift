@@ -1,15 +1,33 @@
 /// Transitions (CATransition) on a layer: the appearance before the transaction's changes kept
 /// for them, the implicit animations they take the place of, and what a frame shows of them.
 extension Layer {
-    /// Notes that the layer is about to change: the scene's journal keeps it as it was before
-    /// its first change in the transaction, which a transition added later in the transaction
-    /// starts from. Only layers on screen are kept (a layer built off screen has no "before").
-    @inline(__always) func willChange() {
-        guard isInTree, let scene else { return }
+    /// Notes that `property`'s presentation slots are about to change: the scene's journal keeps
+    /// what they showed before the transaction first changed them, which a transition added
+    /// later in the transaction starts from. Only layers on screen are kept (a layer built off
+    /// screen has no "before").
+    @inline(__always) func willChange(_ property: PropertyID, offset: Int, count: Int, in scene: Scene) {
         let serial = scene.transactions.changeSerial
-        guard journaledSerial != serial else { return }
-        journaledSerial = serial
-        journalIndex = scene.changeJournal.record(self, serial: serial)
+        if journaledSerial != serial {
+            journaledSerial = serial
+            journaledProperties = (0, 0)
+        }
+        let n = property.rawValue
+        if n < 64 {
+            guard journaledProperties.low & (1 << UInt64(n)) == 0 else { return }
+            journaledProperties.low |= 1 << UInt64(n)
+        } else if n < 128 {
+            guard journaledProperties.high & (1 << UInt64(n - 64)) == 0 else { return }
+            journaledProperties.high |= 1 << UInt64(n - 64)
+        }
+        scene.changeJournal.keep(self, offset: offset, count: count, serial: serial)
+    }
+
+    /// Notes that what the layer holds outside its slots (array values, sublayers, contents,
+    /// text, path) is about to change: the journal keeps it as it was before the transaction
+    /// first changed it.
+    func willChangeHeldState() {
+        guard isInTree, let scene else { return }
+        scene.changeJournal.hold(self, serial: scene.transactions.changeSerial)
     }
 
     /// Readies a transition just attached to this layer: freezes the layer's subtree as it was
@@ -19,10 +37,11 @@ extension Layer {
     func beginTransition(_ run: TransitionRun, in scene: Scene) {
         let journal = scene.journalOfCurrentTransaction
         func freeze(_ layer: Layer) {
-            if let journal { run.before.copy(layer, preferring: journal) } else { run.before.copy(layer) }
+            run.before.copy(layer, holding: journal?.heldState(of: layer))
             for sublayer in run.before.entry(of: layer)?.sublayers ?? [] { freeze(sublayer) }
         }
         freeze(self)
+        journal?.restore(into: run.before)
         let serial = scene.transactions.changeSerial
         func dropCovered(_ layer: Layer) {
             let covered = layer.animations.filter {

@@ -30,7 +30,7 @@ public class Layer {
     }
     /// The sublayers, back to front.
     public internal(set) var sublayers: [Layer] = [] {
-        willSet { willChange() }
+        willSet { willChangeHeldState() }
         didSet { scene?.presentationPlanIsStale = true }
     }
     let slotSize: Int
@@ -47,7 +47,7 @@ public class Layer {
     public var name: String?
     /// The image drawn in the layer's bounds.
     public var contents: Image? {
-        willSet { willChange() }
+        willSet { willChangeHeldState() }
     }
     /// `false` turns implicit animations off for every property of this layer.
     public var actionsEnabled = true
@@ -72,11 +72,11 @@ public class Layer {
     public internal(set) var isInTree = false
     /// The serial number of the outermost transaction in which the layer joined the tree.
     var treeJoinSerial = 0
-    /// The serial number of the transaction whose journal holds the layer as it was before that
-    /// transaction changed it (see `willChange()`).
+    /// The serial number of the last transaction that changed the layer, and the properties
+    /// whose values from before it the journal keeps, one bit each by `PropertyID.rawValue`
+    /// (see `willChange`).
     var journaledSerial = -1
-    /// Where the journal keeps the layer (valid while `journaledSerial` is the journal's).
-    var journalIndex = 0
+    var journaledProperties: (low: UInt64, high: UInt64) = (0, 0)
     /// The model transform's components, computed when first needed after each change.
     var cachedModelParts: TransformParts?
     var cachedModelSublayerParts: TransformParts?

@@ -3,11 +3,11 @@
 public final class TextLayer: Layer {
     /// The text, UTF-8.
     public var string: String = "" {
-        willSet { willChange() }
+        willSet { willChangeHeldState() }
     }
     /// A font file or family name (nil: the default font).
     public var font: String? {
-        willSet { willChange() }
+        willSet { willChangeHeldState() }
     }
 
     public init(scene: Scene) {
@@ -20,7 +20,7 @@ public final class TextLayer: Layer {
 public final class ShapeLayer: Layer {
     /// The shape to fill and stroke.
     public var path: Path? {
-        willSet { willChange() }
+        willSet { willChangeHeldState() }
     }
 
     public init(scene: Scene) {

@@ -35,7 +35,7 @@ public final class LayerSnapshot {
             }
         }
 
-        /// `entry` with its slots at `start`.
+        /// `entry` (what a layer held outside its slots) with its slots at `start`.
         init(_ entry: Entry, start: Int) {
             self = entry
             self.start = start
@@ -57,13 +57,20 @@ public final class LayerSnapshot {
         entries.append(Entry(layer, start: values.append(layer.base(.presentation), count: layer.slotSize)))
     }
 
-    /// Copies `layer` as `journal` kept it if it did, else as it is now.
-    func copy(_ layer: Layer, preferring journal: ChangeJournal) {
+    /// Copies `layer` with its presentation slots as they are now and what it holds outside them
+    /// as `held` says (as it is now when nil), unless it was copied already.
+    func copy(_ layer: Layer, holding held: Entry?) {
+        guard let held else { return copy(layer) }
         let id = ObjectIdentifier(layer)
         guard index[id] == nil else { return }
-        guard let (entry, slots) = journal.entry(of: layer) else { return copy(layer) }
         index[id] = entries.count
-        entries.append(Entry(entry, start: values.append(slots, count: layer.slotSize)))
+        entries.append(Entry(held, start: values.append(layer.base(.presentation), count: layer.slotSize)))
+    }
+
+    /// Overwrites `count` slots from `offset` of the layer known as `id`, if it was copied.
+    func overwrite(_ id: ObjectIdentifier, offset: Int, with source: UnsafePointer<Double>, count: Int) {
+        guard let i = index[id] else { return }
+        (values.base + entries[i].start + offset).update(from: source, count: count)
     }
 
     /// Calls `body` with each layer copied, in the order they were.
