@@ -52,31 +52,21 @@ import Testing
         #expect(pixel(frame, 40, 75, is: (0, 0, 0), tolerance: 0))
     }
 
-    @Test func pushFromTopMovesDownwards() {
-        let (scene, _) = turningBlue(.push, .fromTop)
-        let frame = render(scene, at: 0.6)
-        #expect(pixel(frame, 100, 40, is: (0, 0, 255)))
-        #expect(pixel(frame, 100, 110, is: (255, 0, 0)))
-    }
-
-    @Test func moveInAtAQuarterCoversAQuarterOfTheOld() {
-        let (scene, _) = turningBlue(.moveIn, .fromRight)
-        let frame = render(scene, at: 0.35)
+    /// Where the new (blue) and old (red) appearances are at a moment of each motion type.
+    @Test(arguments: [
+        // The new comes in from the top and pushes the old out at the bottom.
+        (TransitionType.push, TransitionSubtype.fromTop, 0.6, [(100, 40)], [(100, 110)]),
         // The new slides in from the right over the old, which stays where it is.
-        #expect(pixel(frame, 130, 75, is: (0, 0, 255)))
-        #expect(pixel(frame, 145, 75, is: (0, 0, 255)))
-        #expect(pixel(frame, 120, 75, is: (255, 0, 0)))
-        #expect(pixel(frame, 55, 75, is: (255, 0, 0)))
-    }
-
-    @Test func revealAtAQuarterUncoversAQuarterOfTheNew() {
-        let (scene, _) = turningBlue(.reveal, .fromLeft)
-        let frame = render(scene, at: 0.35)
+        (.moveIn, .fromRight, 0.35, [(130, 75), (145, 75)], [(120, 75), (55, 75)]),
         // The old slides away to the right, uncovering the new from the left.
-        #expect(pixel(frame, 55, 75, is: (0, 0, 255)))
-        #expect(pixel(frame, 70, 75, is: (0, 0, 255)))
-        #expect(pixel(frame, 80, 75, is: (255, 0, 0)))
-        #expect(pixel(frame, 145, 75, is: (255, 0, 0)))
+        (.reveal, .fromLeft, 0.35, [(55, 75), (70, 75)], [(80, 75), (145, 75)]),
+    ])
+    func motionAtAMoment(type: TransitionType, subtype: TransitionSubtype, at time: Double,
+                         blue: [(Int, Int)], red: [(Int, Int)]) {
+        let (scene, _) = turningBlue(type, subtype)
+        let frame = render(scene, at: time)
+        for (x, y) in blue { #expect(pixel(frame, x, y, is: (0, 0, 255)), "blue at \(x), \(y)") }
+        for (x, y) in red { #expect(pixel(frame, x, y, is: (255, 0, 0)), "red at \(x), \(y)") }
     }
 
     /// Apple: with "fade", "the layer's content fades as it becomes visible or hidden".

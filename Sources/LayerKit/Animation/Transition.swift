@@ -1,5 +1,5 @@
 /// How a transition takes the layer from how it looked to how it looks (CATransitionType).
-public enum TransitionType: String, ChoiceValue {
+public enum TransitionType: String, ChoiceValue, Sendable {
     /// The old appearance fades out as the new one fades in.
     case fade
     /// The new appearance slides in over the old, from the subtype's side.
@@ -13,7 +13,7 @@ public enum TransitionType: String, ChoiceValue {
 
 /// The side a motion transition starts from (CATransitionSubtype), in the layer's coordinates:
 /// `fromTop` is the side of its bounds' smallest y.
-public enum TransitionSubtype: String, ChoiceValue {
+public enum TransitionSubtype: String, ChoiceValue, Sendable {
     case fromLeft, fromRight, fromTop, fromBottom
     public static var fallback: TransitionSubtype { .fromLeft }
 
