@@ -15,6 +15,14 @@ import Testing
                               position: Point(x: 100, y: 75), color: rgb(255, 0, 0)) {
             $0[.masksToBounds] = .bool(masksToBounds)
         }
+        transition(square, in: scene, type, subtype) { square[.backgroundColor] = .color(rgb(0, 0, 255)) }
+        return (scene, square)
+    }
+
+    /// Steps `scene` to 0.1 s and, in one transaction there, gives `layer` a linear one-second
+    /// transition and makes `changes`.
+    private func transition(_ layer: Layer, in scene: Scene, _ type: TransitionType = .fade,
+                            _ subtype: TransitionSubtype = .fromLeft, changes: () -> Void) {
         scene.step(to: 0)
         scene.step(to: 0.1)
         scene.perform {
@@ -23,10 +31,9 @@ import Testing
             t.subtype = subtype
             t.duration = 1
             t.timingFunction = .linear
-            try? square.addAnimation(t)
-            square[.backgroundColor] = .color(rgb(0, 0, 255))
+            try? layer.addAnimation(t)
+            changes()
         }
-        return (scene, square)
     }
 
     @Test func fadeIsHalfOfEachAtItsMidpoint() {
@@ -77,15 +84,7 @@ import Testing
                               position: Point(x: 100, y: 75), color: rgb(255, 0, 0)) {
             $0[.hidden] = .bool(!hiding)
         }
-        scene.step(to: 0)
-        scene.step(to: 0.1)
-        scene.perform {
-            let t = Transition()
-            t.duration = 1
-            t.timingFunction = .linear
-            try? square.addAnimation(t)
-            square[.hidden] = .bool(hiding)
-        }
+        transition(square, in: scene) { square[.hidden] = .bool(hiding) }
         let frame = render(scene, at: 0.35)
         let expected = hiding ? 191 : 64
         #expect(pixel(frame, 100, 75, is: (expected, 0, 0), tolerance: 2), "\(frame.pixel(x: 100, y: 75))")
@@ -105,13 +104,7 @@ import Testing
         let scene = makeScene()
         let box = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                            position: Point(x: 100, y: 75), color: rgb(255, 0, 0))
-        scene.step(to: 0)
-        scene.step(to: 0.1)
-        scene.perform {
-            let t = Transition()
-            t.duration = 1
-            t.timingFunction = .linear
-            try? box.addAnimation(t)
+        transition(box, in: scene) {
             let green = Layer(scene: scene)
             green[.backgroundColor] = .color(rgb(0, 255, 0))
             green.frame = Rect(x: 0, y: 0, width: 50, height: 100)
