@@ -92,6 +92,7 @@ return {
         scale = {},
         translation = {},
       } },
+      Transition = {},
       after = {},
       await = {},
       every = {},
