@@ -430,6 +430,18 @@
 ---@class AnimationGroupProps: AnimationProps
 ---@field animations? Animation[]
 
+---@class Transition: Animation
+---@field type "fade"|"moveIn"|"push"|"reveal"
+---@field subtype "fromLeft"|"fromRight"|"fromTop"|"fromBottom"
+---@field startProgress number
+---@field endProgress number
+
+---@class TransitionProps: AnimationProps
+---@field type? "fade"|"moveIn"|"push"|"reveal"
+---@field subtype? "fromLeft"|"fromRight"|"fromTop"|"fromBottom"
+---@field startProgress? number
+---@field endProgress? number
+
 ---@class MediaTimingFunction
 ---@field name string
 ---@field controlPoints number[]?
@@ -546,6 +558,7 @@
 ---@field SpringAnimation fun(props?: SpringAnimationProps): SpringAnimation
 ---@field KeyframeAnimation fun(props?: KeyframeAnimationProps): KeyframeAnimation
 ---@field AnimationGroup fun(props?: AnimationGroupProps): AnimationGroup
+---@field Transition fun(props?: TransitionProps): Transition
 ---@field MediaTimingFunction (fun(name: string): MediaTimingFunction)|(fun(c1x: number, c1y: number, c2x: number, c2y: number): MediaTimingFunction)
 ---@field Easing table<string, table<string, MediaTimingFunction>>
 ---@field Transform3D ca.Transform3DLib

@@ -97,6 +97,7 @@ return {
         translation = {},
       } },
       TransformLayer = {},
+      Transition = {},
       after = {},
       await = {},
       every = {},

@@ -136,4 +136,17 @@ struct LessonTests {
         }
         #expect(Set(heights).count > 4, "bar heights \(heights)")
     }
+
+    /// Lesson 14's "push" tile halfway through its first transition (added at 0.5 s, 0.8 s
+    /// long): the new colour has pushed the old one halfway out to the right.
+    @Test func theLessonsPushTileShowsBothColoursHalfway() throws {
+        let run = ScriptHarness(example: "lessons/14-transitions.lua")
+        #expect(run.start() == nil)
+        run.run(until: 0.9)
+        let frame = run.render(width: 800, height: 600)
+        // The tile is 420…580 × 260…420 (stage at the window's origin, scale 1).
+        let left = frame.pixel(x: 440, y: 275), right = frame.pixel(x: 560, y: 275)
+        #expect(abs(Int(left.r) - 0x7b) <= 3 && abs(Int(left.g) - 0xd3) <= 3 && abs(Int(left.b) - 0x89) <= 3, "\(left)")
+        #expect(abs(Int(right.r) - 0xf3) <= 3 && abs(Int(right.g) - 0xc1) <= 3 && abs(Int(right.b) - 0x3a) <= 3, "\(right)")
+    }
 }

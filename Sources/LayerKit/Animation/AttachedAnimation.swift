@@ -28,6 +28,7 @@ final class AttachedAnimation {
         case spring(BasicTrack, SpringSolution)
         case keyframe(KeyframeTrack)
         case group([AttachedAnimation])
+        case transition(TransitionRun)
         case none
     }
 
@@ -65,6 +66,9 @@ final class AttachedAnimation {
     var hasEnded = false
     /// Transactions waiting for this animation to finish.
     var completionGroups: [CompletionGroup] = []
+    /// The serial number of the transaction whose change added it as an implicit animation
+    /// (-1: added by the script), so that a transition can take the place of those it covers.
+    var implicitSerial = -1
     /// Whether this animation (or one in its group) drives an emitter cell's property.
     let drivesCells: Bool
     /// For a key path into an emitter cell: the cell, found again by its names whenever the
@@ -98,7 +102,7 @@ final class AttachedAnimation {
             return
         }
         guard let property = animation as? PropertyAnimation else {
-            content = .none
+            content = (animation as? Transition).map { .transition(TransitionRun($0)) } ?? .none
             target = nil
             isAdditive = false
             isCumulative = false
@@ -183,6 +187,12 @@ final class AttachedAnimation {
         }
     }
 
+    /// The transition this animation runs, if it is one.
+    var transitionRun: TransitionRun? {
+        if case .transition(let run) = content { return run }
+        return nil
+    }
+
     deinit {
         keyframes?.deallocate()
         endCompletionGroups()
@@ -227,7 +237,10 @@ final class AttachedAnimation {
             hasEnded = true
             context.ended(self)
         }
-        guard sample.isEffective else { return }
+        guard sample.isEffective else {
+            if case .transition(let run) = content { run.progress = nil }
+            return
+        }
         let f = curve.evaluate(sample.fraction, custom: timingFunction)
         switch plan {
         case .scalarBasic, .scalarKeyframe:
@@ -268,6 +281,8 @@ final class AttachedAnimation {
         case .group(let children):
             let groupTime = f * timing.duration
             for child in children { child.apply(at: groupTime, &context) }
+        case .transition(let run):
+            run.apply(f)
         case .none:
             break
         }

@@ -86,6 +86,7 @@ public final class EmitterCell {
         case .model: storage
         case .presentation: storage + CellPropertyID.slotSize
         case .instance(let instance): instance.values(of: self) ?? storage + CellPropertyID.slotSize
+        case .before: storage + CellPropertyID.slotSize
         }
     }
 

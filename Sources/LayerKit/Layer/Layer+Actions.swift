@@ -38,6 +38,8 @@ extension Layer {
             animation = basic
         }
         try addAnimation(animation, forKey: key)
+        // A transition added later in the transaction drops the implicit animations it covers.
+        animations.last?.implicitSerial = scene.transactions.changeSerial
     }
 
     /// A copy of an action's animation made ready to add for a change of `key`, as the default

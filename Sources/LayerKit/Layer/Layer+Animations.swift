@@ -7,6 +7,8 @@ extension Layer {
         guard let scene else { throw .noScene }
         try Layer.checkGroups(animation, depth: 0, path: [])
         let copy = animation.copy()
+        // A transition always runs under its own key (CALayer's add(_:forKey:)).
+        let key = copy is Transition ? Transition.key : key
         // An animation without a from or to value starts from what is on screen now.
         scene.ensurePresentation()
         let attached = try AttachedAnimation(copy, key: key, on: self,
@@ -18,6 +20,7 @@ extension Layer {
         animations.append(attached)
         updateAnimatedMask()
         scene.animationAdded(attached, to: self)
+        if let run = attached.transitionRun { beginTransition(run, in: scene) }
     }
 
     /// How deep animation groups may nest.
@@ -79,10 +82,13 @@ extension Layer {
     func updateAnimatedMask() {
         var mask: UInt64 = 0
         var cells = false
+        var transition = false
         for animation in animations {
             mask |= animation.mask
             cells = cells || animation.drivesCells
+            transition = transition || animation.transitionRun != nil
         }
+        hasTransition = transition
         let released = animatedMask & ~mask
         animatedMask = mask
         programIsStale = true

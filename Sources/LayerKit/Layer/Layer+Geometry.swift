@@ -112,6 +112,7 @@ extension Layer {
 
     /// Sublayers in drawing order (zPosition, then sublayer order), back to front.
     public func sublayersBackToFront(_ slot: StateSlot = .presentation) -> [Layer] {
+        let sublayers = sublayers(slot)
         if sublayers.allSatisfy({ $0.number(.zPosition, slot) == 0 }) { return sublayers }
         return sublayers.enumerated().sorted { a, b in
             let za = a.element.number(.zPosition, slot), zb = b.element.number(.zPosition, slot)

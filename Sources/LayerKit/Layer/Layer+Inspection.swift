@@ -35,7 +35,7 @@ public struct AttachedAnimationState {
         case .group(let members): children = members.map(AttachedAnimationState.init)
         case .keyframe(let track): keyTimes = track.times
         case .spring(_, let solution): settling = solution.settlingDuration
-        case .basic, .none: break
+        case .basic, .transition, .none: break
         }
         (self.children, self.keyTimes, settlingDuration) = (children, keyTimes, settling)
     }

@@ -29,8 +29,9 @@ extension Layer {
     @inline(__always)
     public func setNumberDirectly(_ value: Double, for property: PropertyID, at info: PropertyRegistry.Slot) -> Bool {
         guard info.isNumber, kind.has(info.owner), !info.isLimited else { return false }
-        if info.isAnimatable && isInTree {
-            guard let scene, !shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) else { return false }
+        if isInTree, let scene {
+            if info.isAnimatable && shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) { return false }
+            willChange(property, offset: info.offset, count: 1, in: scene)
         }
         storage[info.offset] = value
         if animatedMask & info.bit == 0 || !info.isAnimatable { storage[slotSize + info.offset] = value }
@@ -130,6 +131,13 @@ extension Layer {
 
     /// Writes a model value; the presentation follows at once unless an animation drives it.
     func writeModel(_ value: AnimationValue, _ spec: PropertySpec) {
+        if isInTree, let scene {
+            if spec.width == 0 {
+                willChangeHeldState()
+            } else {
+                willChange(spec.id, offset: spec.offset, count: spec.width, in: scene)
+            }
+        }
         if spec.width == 0 {
             modelArrays[spec.id] = value
             if animatedMask & spec.bit == 0 { presentedArrays[spec.id] = value }
@@ -162,7 +170,7 @@ extension Layer {
     }
 
     func shouldAnimateImplicitly(_ spec: PropertySpec, in scene: Scene) -> Bool {
-        shouldAnimateImplicitly(key: spec.name, in: scene)
+        shouldAnimateImplicitly(key: spec.name, in: scene) && !isCoveredByTransition(spec, in: scene)
     }
 
     /// Whether a change of `key` now starts an action (an implicit animation).

@@ -30,6 +30,7 @@ public class Layer {
     }
     /// The sublayers, back to front.
     public internal(set) var sublayers: [Layer] = [] {
+        willSet { willChangeHeldState() }
         didSet { scene?.presentationPlanIsStale = true }
     }
     let slotSize: Int
@@ -45,7 +46,9 @@ public class Layer {
     /// A name for finding the layer and for messages.
     public var name: String?
     /// The image drawn in the layer's bounds.
-    public var contents: Image?
+    public var contents: Image? {
+        willSet { willChangeHeldState() }
+    }
     /// `false` turns implicit animations off for every property of this layer.
     public var actionsEnabled = true
     /// Which corners `cornerRadius` rounds: of the background, the border and the
@@ -84,6 +87,8 @@ public class Layer {
     var animations: [AttachedAnimation] = [] {
         didSet { isAnimated = !animations.isEmpty }
     }
+    /// Whether a transition is attached (see `Layer.transitionShown(_:)`).
+    var hasTransition = false
     /// Bits (`PropertySpec.bit`) of the properties some attached animation writes.
     var animatedMask: UInt64 = 0
     /// Whether some attached animation writes an emitter cell's property.
@@ -92,6 +97,11 @@ public class Layer {
     public internal(set) var isInTree = false
     /// The serial number of the outermost transaction in which the layer joined the tree.
     var treeJoinSerial = 0
+    /// The serial number of the last transaction that changed the layer, and the properties
+    /// whose values from before it the journal keeps, one bit each by `PropertyID.rawValue`
+    /// (see `willChange`).
+    var journaledSerial = -1
+    var journaledProperties: (low: UInt64, high: UInt64) = (0, 0)
     /// The model transform's components, computed when first needed after each change.
     var cachedModelParts: TransformParts?
     var cachedModelSublayerParts: TransformParts?
@@ -141,6 +151,7 @@ public class Layer {
         case .model: storage
         case .presentation: storage + slotSize
         case .instance(let instance): instance.values(of: self) ?? storage + slotSize
+        case .before(let snapshot): snapshot.values(of: self) ?? storage + slotSize
         }
     }
 
@@ -150,6 +161,7 @@ public class Layer {
         case .model: modelArrays
         case .presentation: presentedArrays
         case .instance(let instance): instance.arrays(of: self) ?? presentedArrays
+        case .before(let snapshot): snapshot.entry(of: self)?.arrays ?? presentedArrays
         }
     }
 

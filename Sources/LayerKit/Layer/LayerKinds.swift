@@ -2,9 +2,13 @@
 /// and `wrapped` are registry properties; the string and font are here.
 public final class TextLayer: Layer {
     /// The text, UTF-8.
-    public var string: String = ""
+    public var string: String = "" {
+        willSet { willChangeHeldState() }
+    }
     /// A font file or family name (nil: the default font).
-    public var font: String?
+    public var font: String? {
+        willSet { willChangeHeldState() }
+    }
 
     public init(scene: Scene) {
         super.init(kind: .text, scene: scene)
@@ -15,7 +19,9 @@ public final class TextLayer: Layer {
 /// properties; the path is here.
 public final class ShapeLayer: Layer {
     /// The shape to fill and stroke.
-    public var path: Path?
+    public var path: Path? {
+        willSet { willChangeHeldState() }
+    }
 
     public init(scene: Scene) {
         super.init(kind: .shape, scene: scene)

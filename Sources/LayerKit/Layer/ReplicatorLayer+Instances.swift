@@ -25,7 +25,7 @@ extension ReplicatorLayer {
         guard i > 0 else { return slot }
         let instances: [InstancePresentation]
         switch slot {
-        case .model: return slot
+        case .model, .before: return slot
         case .presentation: instances = delayedInstances
         case .instance(let outer): instances = outer.nested[ObjectIdentifier(self)] ?? []
         }

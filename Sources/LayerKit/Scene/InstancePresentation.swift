@@ -9,9 +9,7 @@
 /// which is before anything is drawn again.
 public final class InstancePresentation {
     /// The copied slots, one after another.
-    private var storage: UnsafeMutablePointer<Double>
-    private var capacity: Int
-    private var count = 0
+    private let storage = SlotStorage()
     /// Where each layer's copy starts in `storage`, and its array-valued properties.
     private var layers: [ObjectIdentifier: (start: Int, arrays: [PropertyID: AnimationValue])] = [:]
     /// Where each emitter cell's copy starts in `storage`.
@@ -19,18 +17,11 @@ public final class InstancePresentation {
     /// The delayed instances of the replicators inside this instance's subtree, by replicator.
     var nested: [ObjectIdentifier: [InstancePresentation]] = [:]
 
-    init() {
-        capacity = 64
-        storage = .allocate(capacity: capacity)
-    }
-
-    deinit {
-        storage.deallocate()
-    }
+    init() {}
 
     /// The copy of `layer`'s presentation slots, if this instance has one.
     @inline(__always) func values(of layer: Layer) -> UnsafeMutablePointer<Double>? {
-        layers[ObjectIdentifier(layer)].map { storage + $0.start }
+        layers[ObjectIdentifier(layer)].map { storage.base + $0.start }
     }
 
     /// The copy of `layer`'s array-valued presentation, if this instance has one.
@@ -40,41 +31,28 @@ public final class InstancePresentation {
 
     /// The copy of `cell`'s presentation slots, if this instance has one.
     @inline(__always) func values(of cell: EmitterCell) -> UnsafeMutablePointer<Double>? {
-        cells[ObjectIdentifier(cell)].map { storage + $0 }
+        cells[ObjectIdentifier(cell)].map { storage.base + $0 }
     }
 
     /// Copies `layer`'s presentation as it is now.
     func copy(_ layer: Layer) {
-        let start = append(layer.base(.presentation), count: layer.slotSize)
+        let start = storage.append(layer.base(.presentation), count: layer.slotSize)
         layers[ObjectIdentifier(layer)] = (start, layer.presentedArrays)
     }
 
     /// Copies `cell`'s presentation as it is now.
     func copy(_ cell: EmitterCell) {
-        cells[ObjectIdentifier(cell)] = append(cell.base(.presentation), count: CellPropertyID.slotSize)
+        cells[ObjectIdentifier(cell)] = storage.append(cell.base(.presentation), count: CellPropertyID.slotSize)
     }
 
     /// Forgets every copy (keeping the room they took), and hands the nested instances to `release`.
     func reset(releasing release: (InstancePresentation) -> Void) {
-        count = 0
+        storage.removeAll()
         layers.removeAll(keepingCapacity: true)
         cells.removeAll(keepingCapacity: true)
         for instances in nested.values {
             for instance in instances { release(instance) }
         }
         nested.removeAll(keepingCapacity: true)
-    }
-
-    private func append(_ source: UnsafeMutablePointer<Double>, count n: Int) -> Int {
-        if count + n > capacity {
-            let grown = max(capacity * 2, count + n)
-            let larger = UnsafeMutablePointer<Double>.allocate(capacity: grown)
-            larger.initialize(from: storage, count: count)
-            storage.deallocate()
-            (storage, capacity) = (larger, grown)
-        }
-        (storage + count).initialize(from: source, count: n)
-        count += n
-        return count - n
     }
 }

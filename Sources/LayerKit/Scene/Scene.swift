@@ -59,6 +59,10 @@ public final class Scene {
     lazy var momentEvaluation = TimeShiftedEvaluation()
     /// Evaluates replicators' delayed instances with the frame or moment.
     lazy var instanceCapture = InstanceCapture()
+    /// Layers of the tree as they were before the open transaction changed them.
+    let changeJournal = ChangeJournal()
+    /// The layers a transition was added to in the open transaction.
+    var transitionLayers: [Layer] = []
     /// Completion rounds run per frame at most, so that blocks which start empty transactions with
     /// completion blocks of their own cannot keep a frame from ending.
     public static let maxCompletionRounds = 100
@@ -333,5 +337,18 @@ public final class Scene {
 
     func queueCompletion(_ block: @escaping () -> Void) {
         completions.append(block)
+    }
+
+    // MARK: The open transaction's journal and transitions
+
+    /// The journal, if it belongs to the open transaction.
+    var journalOfCurrentTransaction: ChangeJournal? {
+        changeJournal.serial == transactions.changeSerial ? changeJournal : nil
+    }
+
+    /// Forgets the journal and the transitions of the outermost transaction that just committed.
+    func transactionEnded() {
+        changeJournal.removeAll()
+        transitionLayers.removeAll()
     }
 }

@@ -46,6 +46,7 @@ final class TimeShiftedEvaluation {
         let hasEnded: Bool
         let needsBeginTime: Bool
         let beginTime: Double
+        let progress: Double?
     }
 
     private var values: [Double] = []
@@ -171,7 +172,8 @@ final class TimeShiftedEvaluation {
     private func save(_ animation: AttachedAnimation) {
         animations.append(SavedAnimation(animation: animation, hasStarted: animation.hasStarted,
                                          hasEnded: animation.hasEnded, needsBeginTime: animation.needsBeginTime,
-                                         beginTime: animation.timing.beginTime))
+                                         beginTime: animation.timing.beginTime,
+                                         progress: animation.transitionRun?.progress))
         animation.hasStarted = true
         animation.hasEnded = true
         if case .group(let children) = animation.content {
@@ -191,6 +193,8 @@ final class TimeShiftedEvaluation {
             saved.animation.hasEnded = saved.hasEnded
             saved.animation.needsBeginTime = saved.needsBeginTime
             saved.animation.timing.beginTime = saved.beginTime
+            // A transition's progress is what it shows: put back with the presentation only.
+            if presentation { saved.animation.transitionRun?.progress = saved.progress }
         }
         values.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }

@@ -29,6 +29,11 @@ public final class TransactionStack {
     /// How deep the nesting is (0: no transaction open).
     public var depth: Int { frames.count }
 
+    /// The serial number of the transaction a change made now belongs to: the open outermost
+    /// one, or with none open, the implicit one the next change opens (which commits at the
+    /// next frame).
+    var changeSerial: Int { frames.isEmpty ? currentSerial + 1 : currentSerial }
+
     /// Opens a transaction.
     public func begin() {
         begin(implicit: false)
@@ -49,7 +54,10 @@ public final class TransactionStack {
     public func commit() throws(TransactionError) {
         guard let frame = frames.popLast() else { throw .commitWithoutBegin }
         frame.group.commit()
-        if frames.isEmpty { startAwaitingAnimations() }
+        if frames.isEmpty {
+            startAwaitingAnimations()
+            scene.transactionEnded()
+        }
     }
 
     /// Closes the innermost transaction if a script began it: the implicit transaction a host

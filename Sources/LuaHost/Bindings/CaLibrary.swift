@@ -19,6 +19,7 @@ enum CaLibrary {
             SpringAnimationBinding.self,
             KeyframeAnimationBinding.self,
             AnimationGroupBinding.self,
+            TransitionBinding.self,
             TimingFunctionBinding.self,
             TransformBinding.self,
             PathBinding.self,

@@ -19,12 +19,14 @@ public final class SDLBackend {
     private var supported: [BlendMode: Bool] = [:]
     private var premultipliedVertex: [Bool] = []
     private var vertices: [SDL_Vertex] = []
+    /// Scratch: the textures a frame did not use.
+    private var unused: [ObjectIdentifier] = []
     private var frame = 0
     /// Frames an unused texture stays uploaded.
     public var keepFrames = 120
 
     private struct Entry {
-        let texture: RenderTexture
+        var texture: RenderTexture
         let uploaded: OpaquePointer
         var lastUsed: Int
     }
@@ -89,6 +91,7 @@ public final class SDLBackend {
             }
         }
         if frame % 60 == 0 { evict() }
+        dropOrphans()
     }
 
     /// The SDL texture for `texture`, uploaded the first time (straight, or premultiplied).
@@ -162,6 +165,22 @@ public final class SDLBackend {
             throw SDLError.current("SDL_UpdateTexture")
         }
         return texture
+    }
+
+    /// Drops the uploads of textures nothing but this backend holds any more, such as the images
+    /// a transition makes for one frame: no later draw list can name them.
+    private func dropOrphans() {
+        // The keys first: iterating the dictionary holds its storage, and so every entry.
+        unused.removeAll(keepingCapacity: true)
+        for (id, entry) in textures where entry.lastUsed != frame { unused.append(id) }
+        for id in unused {
+            guard var entry = textures.removeValue(forKey: id) else { continue }
+            if isKnownUniquelyReferenced(&entry.texture) {
+                SDL_DestroyTexture(entry.uploaded)
+            } else {
+                textures[id] = entry
+            }
+        }
     }
 
     private func evict() {

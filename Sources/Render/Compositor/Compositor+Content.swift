@@ -10,7 +10,7 @@ extension Compositor {
         let corners = layer.maskedCorners
         var content: RasterizedContent?
         var contentsImage: (texture: RenderTexture, rect: Rect, uv: UVRect)?
-        if let image = layer.contents {
+        if let image = layer.contents(slot) {
             let texture = cache.texture(for: image)
             let (rect, uv) = contentsPlacement(layer, bounds, image, slot)
             contentsImage = (texture, rect, uv)
@@ -23,7 +23,7 @@ extension Compositor {
             let shadowAlpha = opacity * min(shadowOpacity, 1)
             if let path = layer.shadowPath {
                 drawPathShadow(of: layer, path: path, map: map, opacity: shadowAlpha, tint: tint, clip: clip, slot: slot)
-            } else if layer.sublayers.isEmpty {
+            } else if layer.sublayers(slot).isEmpty {
                 drawShadow(of: layer, bounds: bounds, map: map, opacity: shadowAlpha, tint: tint, clip: clip,
                            background: background, radius: radius, content: content, image: contentsImage, slot: slot)
             } else {

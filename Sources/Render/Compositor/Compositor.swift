@@ -90,7 +90,7 @@ public final class Compositor {
     /// replicator's delayed instance shows (which the scene evaluated with the frame).
     func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
                        tint: Tint, clip inheritedClip: ClipPolygon?, slot: StateSlot) {
-        if layer.bool(.hidden, slot) { return }
+        if layer.bool(.hidden, slot) && !isShowingTransition(layer, slot) { return }
         let opacity = inherited * layer.number(.opacity, slot)
         guard opacity >= 0.5 / 255 else { return }
         statistics.layersVisited += 1
@@ -115,6 +115,11 @@ public final class Compositor {
             clip = clip.map { $0.intersected(with: own) } ?? own
             if clip?.isEmpty ?? false { return }
         }
+        if let transition = layer.transitionShown(slot) {
+            drawTransition(transition, of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip,
+                           slot: slot)
+            return
+        }
         if drawsOffscreen(layer) {
             drawOffscreen(layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: inheritedClip, slot: slot)
             return
@@ -130,7 +135,7 @@ public final class Compositor {
         drawContent(of: layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip, slot: slot,
                     castsShadow: castsShadow)
 
-        if !layer.sublayers.isEmpty {
+        if !layer.sublayers(slot).isEmpty {
             if let replicator = layer as? ReplicatorLayer {
                 drawInstances(of: replicator, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: clip,
                               slot: slot)

@@ -98,10 +98,10 @@ struct OffscreenImage {
     /// Whether `other` is drawn exactly the same.
     func drawsSame(as other: OffscreenImage) -> Bool {
         guard scale == other.scale, composedScale == other.composedScale, originX == other.originX, originY == other.originY, width == other.width,
-              height == other.height, filters == other.filters, content.drawsSame(as: other.content) else { return false }
+              height == other.height, filters == other.filters, content.drawsTheSame(as: other.content) else { return false }
         switch (mask, other.mask) {
         case (nil, nil): return true
-        case let (a?, b?): return a.drawsSame(as: b)
+        case let (a?, b?): return a.drawsTheSame(as: b)
         default: return false
         }
     }

@@ -51,25 +51,6 @@ struct ShadowMask: Equatable {
     }
 
     static func == (a: ShadowMask, b: ShadowMask) -> Bool {
-        guard a.region == b.region, a.scale == b.scale, a.list.indices == b.list.indices,
-              a.list.commands.count == b.list.commands.count, a.list.vertices.count == b.list.vertices.count else {
-            return false
-        }
-        for (c, d) in zip(a.list.commands, b.list.commands) {
-            guard c.texture === d.texture, c.blend == d.blend, c.sampling == d.sampling, c.indexStart == d.indexStart,
-                  c.indexCount == d.indexCount else { return false }
-        }
-        return a.list.vertices.withUnsafeBufferPointer { p in
-            b.list.vertices.withUnsafeBufferPointer { q in
-                for i in p.indices {
-                    let v = p[i], w = q[i]
-                    // Bit patterns: exact, and a NaN equals itself.
-                    guard v.x.bitPattern == w.x.bitPattern, v.y.bitPattern == w.y.bitPattern,
-                          v.u.bitPattern == w.u.bitPattern, v.v.bitPattern == w.v.bitPattern,
-                          v.color.a == w.color.a else { return false }
-                }
-                return true
-            }
-        }
+        a.region == b.region && a.scale == b.scale && a.list.drawsTheSame(as: b.list, colors: false)
     }
 }

@@ -1,15 +1,17 @@
 import LayerKit
 
 /// The textures a compositor has made: one per contents image, one per layer for content drawn
-/// on the CPU (text, shapes, gradients), one per layer's shadow and one per layer drawn offscreen
-/// (masked or filtered). Content is redrawn only when what it depends on changes; entries unused
-/// for a while are dropped.
+/// on the CPU (text, shapes, gradients), one per layer's shadow, one per layer drawn offscreen
+/// (masked or filtered) and one per layer's transition's images. Content is redrawn only when
+/// what it depends on changes; entries unused for a while are dropped.
 final class TextureCache {
     /// Opaque white: what solid colours sample.
     let white = RenderTexture.solidWhite()
     /// Frames an unused entry survives.
     var keepFrames = 120
     private(set) var frame = 0
+    /// How many transition images have been made (for tests of the cache).
+    private(set) var transitionImagesMade = 0
 
     private struct ImageEntry {
         let image: Image
@@ -32,7 +34,16 @@ final class TextureCache {
         case mask(ShadowMask, radius: Double)
     }
 
+    /// A layer's transition images: the "before" one for its snapshot (which never changes), and
+    /// the "after" one for the draw list it was made from.
+    private struct TransitionEntry {
+        var before: (snapshot: LayerSnapshot, scale: Double, image: Compositor.TransitionImage?)?
+        var after: (list: DrawList, image: Compositor.TransitionImage?)?
+        var lastUsed: Int
+    }
+
     private var images: [ObjectIdentifier: ImageEntry] = [:]
+    private var transitions: [ObjectIdentifier: TransitionEntry] = [:]
     private var contents = PerLayerCache<ContentKey, RasterizedContent?>()
     private var shadows = PerLayerCache<(ShadowKey, RenderTexture?), RenderTexture?>()
     private var offscreens = PerLayerCache<OffscreenImage, RenderTexture?>()
@@ -72,6 +83,42 @@ final class TextureCache {
         offscreens.value(for: layer, key: image, frame: frame, same: { $0.drawsSame(as: $1) }, make: make)
     }
 
+    /// The image of `layer`'s transition snapshot `before` at `scale` texels a point, drawn by
+    /// `make` only the first time.
+    func transitionImage(for layer: Layer, before: LayerSnapshot, scale: Double,
+                         make: () -> Compositor.TransitionImage?) -> Compositor.TransitionImage? {
+        let id = ObjectIdentifier(layer)
+        var entry = transitions[id] ?? TransitionEntry(lastUsed: frame)
+        entry.lastUsed = frame
+        if let kept = entry.before, kept.snapshot === before, kept.scale == scale {
+            transitions[id] = entry
+            return kept.image
+        }
+        transitionImagesMade += 1
+        let image = make()
+        entry.before = (before, scale, image)
+        transitions[id] = entry
+        return image
+    }
+
+    /// The image of `layer`'s new appearance drawn from `list`, drawn by `make` only when the
+    /// list differs from the last one's.
+    func transitionImage(for layer: Layer, after list: DrawList,
+                         make: () -> Compositor.TransitionImage?) -> Compositor.TransitionImage? {
+        let id = ObjectIdentifier(layer)
+        var entry = transitions[id] ?? TransitionEntry(lastUsed: frame)
+        entry.lastUsed = frame
+        if let kept = entry.after, kept.list.drawsTheSame(as: list, colors: true) {
+            transitions[id] = entry
+            return kept.image
+        }
+        transitionImagesMade += 1
+        let image = make()
+        entry.after = (list, image)
+        transitions[id] = entry
+        return image
+    }
+
     /// Ends a frame; now and then drops what has not been used for `keepFrames` frames.
     func endFrame() {
         frame += 1
@@ -81,5 +128,6 @@ final class TextureCache {
         contents.drop(before: oldest)
         shadows.drop(before: oldest)
         offscreens.drop(before: oldest)
+        transitions = transitions.filter { $0.value.lastUsed >= oldest }
     }
 }

@@ -18,7 +18,7 @@ struct ShapeContent: Equatable {
 
     /// The layer as `slot` shows it; nil when it has no path.
     init?(_ layer: ShapeLayer, _ slot: StateSlot) {
-        guard let path = layer.path, !path.isEmpty else { return nil }
+        guard let path = layer.path(slot), !path.isEmpty else { return nil }
         self.path = path
         fillColor = layer.color(.fillColor, slot)
         strokeColor = layer.color(.strokeColor, slot)

@@ -16,8 +16,8 @@ struct TextContent: Equatable {
     /// The layer as `slot` shows it.
     init(_ layer: TextLayer, _ slot: StateSlot) {
         let bounds = layer.rect(.bounds, slot)
-        string = layer.string
-        font = layer.font
+        string = layer.string(slot)
+        font = layer.font(slot)
         fontSize = layer.number(.fontSize, slot)
         color = layer.color(.foregroundColor, slot)
         alignment = layer.choice(.alignmentMode, as: TextAlignment.self, slot)

@@ -1,13 +1,17 @@
 import LayerKit
 
+/// Whether two draw lists draw the same: what caches of drawings made from a list (an offscreen
+/// image, a shadow's mask, a transition's image) compare to know whether they must draw again;
+/// and where a list's drawing lies.
 extension DrawList {
-    /// Whether `other` draws exactly the same (same triangles, texture coordinates, colours,
-    /// textures and blend modes): what lets a cached offscreen image stand for a new frame.
-    func drawsSame(as other: DrawList) -> Bool {
+    /// Whether `other` has the same size, the same runs (textures by identity, blend and sampling
+    /// modes), the same indices and the same vertices bit for bit (positions, texture
+    /// coordinates, and colours — or, unless `colors`, only their alpha).
+    func drawsTheSame(as other: DrawList, colors: Bool = true) -> Bool {
         guard width == other.width, height == other.height, indices == other.indices,
               commands.count == other.commands.count, vertices.count == other.vertices.count else { return false }
         for (c, d) in zip(commands, other.commands) {
-            guard c.texture === d.texture, c.blend == d.blend, c.indexStart == d.indexStart,
+            guard c.texture === d.texture, c.blend == d.blend, c.sampling == d.sampling, c.indexStart == d.indexStart,
                   c.indexCount == d.indexCount else { return false }
         }
         return vertices.withUnsafeBufferPointer { p in
@@ -17,7 +21,7 @@ extension DrawList {
                     // Bit patterns: exact, and a NaN equals itself.
                     guard v.x.bitPattern == w.x.bitPattern, v.y.bitPattern == w.y.bitPattern,
                           v.u.bitPattern == w.u.bitPattern, v.v.bitPattern == w.v.bitPattern,
-                          v.color == w.color else { return false }
+                          colors ? v.color == w.color : v.color.a == w.color.a else { return false }
                 }
                 return true
             }
