@@ -19,6 +19,7 @@ extension Layer {
             }
             layer.detachFromSuperlayer()
         }
+        willChangeHeldState()
         sublayers.insert(layer, at: target)
         layer.superlayer = self
         if isInTree { layer.joinTree() }
@@ -34,6 +35,7 @@ extension Layer {
     /// Removes every sublayer.
     public func removeAllSublayers() {
         let removed = sublayers
+        willChangeHeldState()
         sublayers.removeAll()
         for layer in removed {
             layer.superlayer = nil
@@ -62,6 +64,7 @@ extension Layer {
     private func detachFromSuperlayer() {
         guard let parent = superlayer else { return }
         if let index = parent.sublayers.firstIndex(where: { $0 === self }) {
+            parent.willChangeHeldState()
             parent.sublayers.remove(at: index)
         }
         superlayer = nil

@@ -29,8 +29,9 @@ public class Layer {
         didSet { if programIsStale { scene?.presentationPlanIsStale = true } }
     }
     /// The sublayers, back to front.
+    /// Changed only in Layer+Hierarchy.swift, which tells the transaction's journal first (a
+    /// `willSet` here would copy the whole list at every insertion).
     public internal(set) var sublayers: [Layer] = [] {
-        willSet { willChangeHeldState() }
         didSet { scene?.presentationPlanIsStale = true }
     }
     let slotSize: Int
