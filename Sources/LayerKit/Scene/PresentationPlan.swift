@@ -79,45 +79,23 @@ struct PresentationPlan {
         times = Array(repeating: 0, count: Int(slotCount))
     }
 
-    /// Evaluates every entry, the root's local time being `rootTime`. With `valuesOfPrograms`
-    /// false (a tick that draws nothing), layers evaluated by their program alone only settle
-    /// their animations' begin times and record starts and ends; their presentation is left as
-    /// it was. Layers on the general path (their own timing, emitters) are evaluated either way:
-    /// the times they pass down and the particles they emit are needed on every tick.
-    mutating func run(rootTime: Double, scene: Scene, offsets: StorageOffsets, valuesOfPrograms: Bool = true) {
-        times.withUnsafeMutableBufferPointer { times in
-            guard let times = times.baseAddress else { return }
-            times[0] = rootTime
-            entries.withUnsafeBufferPointer { entries in
-                for entry in entries {
-                    let parentTime = times[Int(entry.parentSlot)]
-                    if let program = entry.program {
-                        if valuesOfPrograms {
-                            program._withUnsafeGuaranteedRef {
-                                $0.run(at: parentTime, layer: entry.layer, presented: entry.presented, scene: scene,
-                                       offsets: offsets, records: true)
-                            }
-                        } else {
-                            program._withUnsafeGuaranteedRef {
-                                $0.recordTiming(at: parentTime, layer: entry.layer, scene: scene)
-                            }
-                        }
-                    } else {
-                        let local = entry.layer._withUnsafeGuaranteedRef {
-                            scene.evaluate($0, parentTime: parentTime, offsets: offsets)
-                        }
-                        if entry.slot >= 0 { times[Int(entry.slot)] = local }
-                    }
-                }
-            }
-        }
+    /// What a run of the plan makes.
+    enum Pass {
+        /// A frame's evaluation: every value, starts and ends recorded, emitters stepped.
+        case whole
+        /// A tick that draws nothing: layers evaluated by their program alone only settle their
+        /// animations' begin times and record starts and ends, their presentation left as it
+        /// was. Layers on the general path (their own timing, emitters) are evaluated whole: the
+        /// times they pass down and the particles they emit are needed on every tick.
+        case timing
+        /// A moment drawn: every value written into the presentation, with no other trace
+        /// (nothing recorded or settled, no particle stepped); `evaluation` keeps the general
+        /// path's animations as they were.
+        case moment(TimeShiftedEvaluation)
     }
 
-    /// Writes the presentation at a moment (the root's local time then being `rootTime`) into
-    /// every entry's layer, with no other trace: nothing recorded or settled, no particle
-    /// stepped. How a frame is drawn when the tree has no replicator.
-    mutating func runMoment(rootTime: Double, scene: Scene, offsets: StorageOffsets,
-                            evaluation: TimeShiftedEvaluation) {
+    /// Runs `pass` over every entry, the root's local time being `rootTime`.
+    mutating func run(rootTime: Double, scene: Scene, offsets: StorageOffsets, pass: Pass) {
         times.withUnsafeMutableBufferPointer { times in
             guard let times = times.baseAddress else { return }
             times[0] = rootTime
@@ -125,18 +103,29 @@ struct PresentationPlan {
                 for entry in entries {
                     let parentTime = times[Int(entry.parentSlot)]
                     if let program = entry.program {
-                        program._withUnsafeGuaranteedRef {
-                            $0.run(at: parentTime, layer: entry.layer, presented: entry.presented, scene: scene,
-                                   offsets: offsets, records: false)
+                        program._withUnsafeGuaranteedRef { program in
+                            switch pass {
+                            case .whole:
+                                program.run(at: parentTime, layer: entry.layer, presented: entry.presented,
+                                            scene: scene, offsets: offsets, records: true)
+                            case .moment:
+                                program.run(at: parentTime, layer: entry.layer, presented: entry.presented,
+                                            scene: scene, offsets: offsets, records: false)
+                            case .timing:
+                                program.recordTiming(at: parentTime, layer: entry.layer, scene: scene)
+                            }
                         }
-                    } else {
-                        let local = entry.layer._withUnsafeGuaranteedRef { layer in
-                            let local = layer.localTime(parentTime: parentTime, offsets: offsets)
-                            if layer.isAnimated { evaluation.apply(layer, at: local, scene: scene) }
-                            return local
-                        }
-                        if entry.slot >= 0 { times[Int(entry.slot)] = local }
+                        continue
                     }
+                    let local = entry.layer._withUnsafeGuaranteedRef { layer in
+                        guard case .moment(let evaluation) = pass else {
+                            return scene.evaluate(layer, parentTime: parentTime, offsets: offsets)
+                        }
+                        let local = layer.localTime(parentTime: parentTime, offsets: offsets)
+                        if layer.isAnimated { evaluation.apply(layer, at: local, scene: scene) }
+                        return local
+                    }
+                    if entry.slot >= 0 { times[Int(entry.slot)] = local }
                 }
             }
         }

@@ -231,7 +231,7 @@ public final class Scene {
             presentationPlan.make(root: root)
         }
         let whole = valuesOfPrograms || !presentationPlan.replicators.isEmpty
-        presentationPlan.run(rootTime: rootTime, scene: self, offsets: offsets, valuesOfPrograms: whole)
+        presentationPlan.run(rootTime: rootTime, scene: self, offsets: offsets, pass: whole ? .whole : .timing)
         presentationIsCurrent = whole
         animationsAddedSinceEvaluation = false
         if !presentationPlan.replicators.isEmpty { instanceCapture.capture(presentationPlan.replicators, time: time) }
@@ -249,7 +249,7 @@ public final class Scene {
         }
         let rootTime = root.localTime(parentTime: moment, offsets: offsets)
         if root.isAnimated { momentEvaluation.apply(root, at: rootTime, scene: self) }
-        presentationPlan.runMoment(rootTime: rootTime, scene: self, offsets: offsets, evaluation: momentEvaluation)
+        presentationPlan.run(rootTime: rootTime, scene: self, offsets: offsets, pass: .moment(momentEvaluation))
         presentationIsCurrent = false
         return true
     }
