@@ -174,6 +174,16 @@ extension LuaState {
         sg_pushcached(L, Unmanaged.passUnretained(object).toOpaque()) != 0
     }
 
+    /// Pushes a new userdata for `object`, which must have just been made and be held by nothing
+    /// else (a value box a method returns): no cache lookup, and not remembered, so pushing it
+    /// again would make another userdata. Cheaper for results made many times a frame.
+    public func pushUnshared(_ object: AnyObject) {
+        guard let type = LuaState.registeredType(for: Swift.type(of: object), in: L) else {
+            preconditionFailure("LuaBridge: no Lua type is registered for \(Swift.type(of: object))")
+        }
+        sg_pushunsharedobject(L, Unmanaged.passRetained(object).toOpaque(), type)
+    }
+
     @usableFromInline
     func pushNewObject(_ object: AnyObject) {
         guard let type = LuaState.registeredType(for: Swift.type(of: object), in: L) else {

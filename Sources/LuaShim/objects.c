@@ -428,6 +428,15 @@ void sg_pushnewobject(lua_State *L, void *object, sg_Type *t) {
   lua_remove(L, -2);
 }
 
+void sg_pushunsharedobject(lua_State *L, void *object, sg_Type *t) {
+  sg_Object *o = (sg_Object *)lua_newuserdatauv(L, sizeof(sg_Object), 0);
+  o->object = object;
+  o->type = t;
+  o->magic = SG_OBJECT_MAGIC;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, t->metatableRef);
+  lua_setmetatable(L, -2);
+}
+
 void sg_pushbox(lua_State *L, void *object) {
   sg_Object *o = (sg_Object *)lua_newuserdatauv(L, sizeof(sg_Object), 0);
   o->object = object;

@@ -143,6 +143,28 @@ struct LuaUserdataTests {
         #expect(live.value == 0)
     }
 
+    @Test func anUnsharedObjectWorksAndIsReleasedButIsNotRemembered() throws {
+        let vm = makeVM()
+        defer { vm.close() }
+        let lua = vm.lua
+        lua.registerNodes()
+        let live = LiveCount()
+        do {
+            let node = Node(live: live)
+            node.opacity = 0.25
+            lua.pushUnshared(node)
+            lua.setGlobal("n")
+            // Not in the cache: Swift pushing it again gets a userdata of its own.
+            #expect(!lua.pushExisting(node))
+        }
+        #expect(try lua.eval("return n.opacity") == "0.25")
+        try lua.run("n.opacity = 0.5")
+        #expect(try lua.eval("return n.opacity") == "0.5")
+        try lua.run("n = nil")
+        lua.collectGarbage()
+        #expect(live.value == 0)
+    }
+
     @Test func pushingAgainAfterCollectionMakesANewUserdata() throws {
         let vm = makeVM()
         defer { vm.close() }

@@ -121,7 +121,7 @@ private func optFinite(_ lua: LuaState, _ arg: Int32, _ fallback: Double) throws
 }
 
 private func makeIdentity(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in lua.push(TransformBox(.identity)); return 1 }
+    LuaState.run(L) { lua in lua.pushUnshared(TransformBox(.identity)); return 1 }
 }
 
 private func isIdentityFunction(_ L: OpaquePointer) -> Int32 {
@@ -132,7 +132,7 @@ private func makeScale(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         let sx = try finiteNumber(lua, 1)
         let sy = try optFinite(lua, 2, sx)
-        lua.push(TransformBox(Transform3D(scaleX: sx, y: sy, z: try optFinite(lua, 3, 1))))
+        lua.pushUnshared(TransformBox(Transform3D(scaleX: sx, y: sy, z: try optFinite(lua, 3, 1))))
         return 1
     }
 }
@@ -141,14 +141,14 @@ private func makeRotation(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         let angle = try finiteNumber(lua, 1)
         let x = try optFinite(lua, 2, 0), y = try optFinite(lua, 3, 0), z = try optFinite(lua, 4, lua.isNoneOrNil(2) ? 1 : 0)
-        lua.push(TransformBox(Transform3D(rotationAngle: angle, x: x, y: y, z: z)))
+        lua.pushUnshared(TransformBox(Transform3D(rotationAngle: angle, x: x, y: y, z: z)))
         return 1
     }
 }
 
 private func makeTranslation(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
-        lua.push(TransformBox(Transform3D(translationX: try finiteNumber(lua, 1), y: try finiteNumber(lua, 2),
+        lua.pushUnshared(TransformBox(Transform3D(translationX: try finiteNumber(lua, 1), y: try finiteNumber(lua, 2),
                                           z: try optFinite(lua, 3, 0))))
         return 1
     }
@@ -156,7 +156,7 @@ private func makeTranslation(_ L: OpaquePointer) -> Int32 {
 
 private func makeAffine(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
-        lua.push(TransformBox(Transform3D(affineA: try finiteNumber(lua, 1), b: try finiteNumber(lua, 2),
+        lua.pushUnshared(TransformBox(Transform3D(affineA: try finiteNumber(lua, 1), b: try finiteNumber(lua, 2),
                                           c: try finiteNumber(lua, 3), d: try finiteNumber(lua, 4),
                                           tx: try finiteNumber(lua, 5), ty: try finiteNumber(lua, 6))))
         return 1
@@ -167,7 +167,7 @@ private func scaled(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> In
     LuaState.run(L) { lua in
         let t = LuaState.object(object, as: TransformBox.self).value
         let sx = try finiteNumber(lua, 2)
-        lua.push(TransformBox(t.scaled(x: sx, y: try optFinite(lua, 3, sx), z: try optFinite(lua, 4, 1))))
+        lua.pushUnshared(TransformBox(t.scaled(x: sx, y: try optFinite(lua, 3, sx), z: try optFinite(lua, 4, 1))))
         return 1
     }
 }
@@ -177,7 +177,7 @@ private func rotated(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> I
         let t = LuaState.object(object, as: TransformBox.self).value
         let angle = try finiteNumber(lua, 2)
         let x = try optFinite(lua, 3, 0), y = try optFinite(lua, 4, 0), z = try optFinite(lua, 5, lua.isNoneOrNil(3) ? 1 : 0)
-        lua.push(TransformBox(t.rotated(by: angle, x: x, y: y, z: z)))
+        lua.pushUnshared(TransformBox(t.rotated(by: angle, x: x, y: y, z: z)))
         return 1
     }
 }
@@ -185,14 +185,14 @@ private func rotated(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> I
 private func translated(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
         let t = LuaState.object(object, as: TransformBox.self).value
-        lua.push(TransformBox(t.translated(x: try finiteNumber(lua, 2), y: try finiteNumber(lua, 3), z: try optFinite(lua, 4, 0))))
+        lua.pushUnshared(TransformBox(t.translated(x: try finiteNumber(lua, 2), y: try finiteNumber(lua, 3), z: try optFinite(lua, 4, 0))))
         return 1
     }
 }
 
 private func concat(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        lua.push(TransformBox(LuaState.object(object, as: TransformBox.self).value.concatenating(try box(lua, 2).value)))
+        lua.pushUnshared(TransformBox(LuaState.object(object, as: TransformBox.self).value.concatenating(try box(lua, 2).value)))
         return 1
     }
 }
@@ -201,13 +201,13 @@ private func inverted(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> 
     LuaState.run(L) { lua in
         let t = LuaState.object(object, as: TransformBox.self).value
         // As CATransform3DInvert: the original when there is no inverse.
-        lua.push(TransformBox(t.inverted ?? t))
+        lua.pushUnshared(TransformBox(t.inverted ?? t))
         return 1
     }
 }
 
 private func copy(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
-    LuaState.run(L) { lua in lua.push(TransformBox(LuaState.object(object, as: TransformBox.self).value)); return 1 }
+    LuaState.run(L) { lua in lua.pushUnshared(TransformBox(LuaState.object(object, as: TransformBox.self).value)); return 1 }
 }
 
 private func getTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {

@@ -142,7 +142,7 @@ extension LuaState {
         case .size(let s): pushSize(s)
         case .rect(let r): pushRect(r)
         case .color(let c): pushColor(c)
-        case .transform(let t): push(TransformBox(t))
+        case .transform(let t): pushUnshared(TransformBox(t))
         case .choice(let s): push(s)
         case .numbers(let values):
             newTable(arrayCount: Int32(values.count))

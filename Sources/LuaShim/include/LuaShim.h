@@ -202,6 +202,11 @@ int sg_pushcached(lua_State *L, const void *object);
  *  __gc) and records it in the cache so that pushing `object` again yields it. */
 void sg_pushnewobject(lua_State *L, void *object, sg_Type *t);
 
+/** Pushes a new userdata of type `t` holding `object` (retained once for it, released by its
+ *  __gc) without looking in the cache or recording it there: for an object just made that only
+ *  this userdata will hold, as a method's result value. */
+void sg_pushunsharedobject(lua_State *L, void *object, sg_Type *t);
+
 /** The live Swift object at `idx` if its type is `swiftType` or inherits from it; else NULL. */
 void *_Nullable sg_toobjectof(lua_State *L, int idx, const void *swiftType);
 
