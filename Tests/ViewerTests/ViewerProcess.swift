@@ -11,6 +11,8 @@ final class ViewerProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
     private var environment: [String: String] = [:]
+    /// How the search for the window at start went, for failure reports.
+    private var windowSearch = ""
     let folder: String
 
     /// The `snowglobe` binary built beside the test bundle.
@@ -32,6 +34,8 @@ final class ViewerProcess: @unchecked Sendable {
         // The viewer remembers timelines in the state folder: the test's own, not the user's.
         var inherited = ProcessInfo.processInfo.environment
         inherited["XDG_STATE_HOME"] = folder + "/state"
+        // Where a test fails for a viewer that stopped answering, its threads' stacks are printed.
+        inherited["SWIFT_BACKTRACE"] = "enable=yes,threads=all,interactive=no,color=no"
         process.environment = inherited
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -61,10 +65,13 @@ final class ViewerProcess: @unchecked Sendable {
         // opens (SDLWindow centres it), and let the screenshot's retries find the window later.
         let deadline = Date().addingTimeInterval(60)
         var window = ""
+        let searchStarted = Date()
         while window.isEmpty && Date() < deadline {
             window = (try? findWindow()) ?? ""
             if window.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
         }
+        windowSearch = window.isEmpty ? "no window found in 60 s"
+            : String(format: "window %@ found after %.1f s", window, Date().timeIntervalSince(searchStarted))
         try pointInsideWindow(window)
     }
 
@@ -84,7 +91,10 @@ final class ViewerProcess: @unchecked Sendable {
     /// Waits up to `timeout` seconds for a printed line (after the first `after` lines) that
     /// satisfies `match`, and returns it.
     @discardableResult
-    func waitForLine(after: Int = 0, timeout: Double = 30, _ match: (String) -> Bool) throws -> String {
+    /// A timeout is reported with a `diagnosis()` (which aborts the viewer) unless `diagnosing`
+    /// is false, for a wait that is tried again.
+    func waitForLine(after: Int = 0, timeout: Double = 30, diagnosing: Bool = true,
+                     _ match: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let line = output.dropFirst(after).first(where: match) { return line }
@@ -97,7 +107,8 @@ final class ViewerProcess: @unchecked Sendable {
             }
             Thread.sleep(forTimeInterval: 0.01)
         }
-        throw Failure(description: "timed out waiting for a line; the viewer printed:\n" + output.joined(separator: "\n"))
+        throw Failure(description: "timed out waiting for a line; the viewer printed:\n" + output.joined(separator: "\n")
+                      + (diagnosing ? "\n" + diagnosis() : ""))
     }
 
     /// Runs xdotool against the viewer's display and returns what it printed.
@@ -142,11 +153,51 @@ final class ViewerProcess: @unchecked Sendable {
             // Unanswered: the pointer may have been left outside a window that appeared late.
             if attempt > 0 { try pointInsideWindow((try? findWindow()) ?? "") }
             try press("F12")
-            if (try? waitForLine(after: before, timeout: 10, saved)) != nil { break }
+            if (try? waitForLine(after: before, timeout: 10, diagnosing: false, saved)) != nil { break }
         }
-        let line = try waitForLine(after: before, saved)
+        guard let line = try? waitForLine(after: before, diagnosing: false, saved) else {
+            throw Failure(description: "F12 was not answered; the viewer printed:\n" + output.joined(separator: "\n")
+                          + "\n" + diagnosis())
+        }
         let path = String(line.dropFirst("snowglobe: screenshot saved to ".count))
         return try ImageLoader.load(path: path)
+    }
+
+    /// What the X server and the viewer's process say about why the window does not answer: the
+    /// windows by name, the focus and pointer, and the state of each of the viewer's threads
+    /// (and their stacks, for which the viewer is aborted).
+    func diagnosis() -> String {
+        var report = ["at start: \(windowSearch)"]
+        for query in [["search", "--name", "snowglobe"], ["getwindowfocus"], ["getmouselocation", "--shell"]] {
+            let answer = (try? xdotool(query)) ?? "(failed)"
+            report.append("xdotool \(query.joined(separator: " ")): \(answer.replacingOccurrences(of: "\n", with: " "))")
+        }
+        let parent = process.processIdentifier
+        let children = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in children {
+            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let end = stat.range(of: ") ", options: .backwards) else { continue }
+            let fields = stat[end.upperBound...].split(separator: " ")
+            guard fields.count > 2, Int32(fields[1]) == parent else { continue }
+            report.append("child \(pid): \(stat.prefix(upTo: end.upperBound))state \(fields[0])")
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            for task in tasks.sorted() {
+                let taskStat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8)) ?? ""
+                let state = taskStat.range(of: ") ", options: .backwards).map { taskStat[$0.upperBound...].prefix(1) } ?? "?"
+                let wchan = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)) ?? "?"
+                report.append("  thread \(task): state \(state), waiting in \(wchan)")
+            }
+            // The Swift runtime's backtracer prints every thread's stack when the viewer aborts
+            // (SWIFT_BACKTRACE is set at start); the viewer is failing the test anyway.
+            let before = output.count
+            kill(pid, SIGABRT)
+            let deadline = Date().addingTimeInterval(60)
+            while kill(pid, 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+            Thread.sleep(forTimeInterval: 0.5)
+            report.append("after SIGABRT:")
+            report.append(contentsOf: output.dropFirst(before))
+        }
+        return report.joined(separator: "\n")
     }
 
     /// Quits with Esc and returns the exit status (killing the viewer if it does not quit).
