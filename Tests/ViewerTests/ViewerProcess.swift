@@ -10,7 +10,9 @@ final class ViewerProcess: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
     private var lines: [String] = []
-    private var environment: [String: String] = [:]
+    /// The X server the window is on, the test's own.
+    private let display: XvfbDisplay
+    private let environment: [String: String]
     /// How the search for the window at start went, for failure reports.
     private var windowSearch = ""
     let folder: String
@@ -26,13 +28,15 @@ final class ViewerProcess: @unchecked Sendable {
     /// waits until its window exists.
     init(script: String, folder: String, arguments: [String] = []) throws {
         self.folder = folder
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xvfb-run")
-        process.arguments = ["-a", "-s", "-screen 0 1024x768x24", "/bin/sh", "-c",
-                             "echo \"display $DISPLAY $XAUTHORITY\"; exec \"$0\" \"$@\"",
-                             ViewerProcess.binary, script, "--screenshots", folder, "--quit-after", "300"] + arguments
+        display = try XvfbDisplay()
+        environment = ["DISPLAY": display.name, "PATH": "/usr/bin:/bin"]
+        process.executableURL = URL(fileURLWithPath: ViewerProcess.binary)
+        process.arguments = [script, "--screenshots", folder, "--quit-after", "300"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        // The viewer remembers timelines in the state folder: the test's own, not the user's.
         var inherited = ProcessInfo.processInfo.environment
+        inherited["DISPLAY"] = display.name
+        for name in ["XAUTHORITY", "WAYLAND_DISPLAY"] { inherited.removeValue(forKey: name) }
+        // The viewer remembers timelines in the state folder: the test's own, not the user's.
         inherited["XDG_STATE_HOME"] = folder + "/state"
         // Where a test fails for a viewer that stopped answering, its threads' stacks are printed.
         inherited["SWIFT_BACKTRACE"] = "enable=yes,threads=all,interactive=no,color=no"
@@ -41,7 +45,7 @@ final class ViewerProcess: @unchecked Sendable {
         process.standardOutput = pipe
         process.standardError = pipe
         let handle = pipe.fileHandleForReading
-        try process.run()
+        try process.runWithSignalsUnblocked()
         Thread.detachNewThread { [self] in
             var pending = Data()
             while true {
@@ -55,10 +59,6 @@ final class ViewerProcess: @unchecked Sendable {
                 }
             }
         }
-        let announced = try waitForLine { $0.hasPrefix("display ") }
-        let parts = announced.split(separator: " ").map(String.init)
-        guard parts.count >= 3 else { throw Failure(description: "xvfb-run said: \(announced)") }
-        environment = ["DISPLAY": parts[1], "XAUTHORITY": parts[2], "PATH": "/usr/bin:/bin"]
         // The window is there when xdotool finds it (a machine busy with other tests can take a
         // long while); then put the pointer inside it, where keys reach it (no window manager
         // runs). Past 60 s, go on with the pointer at the screen's centre, where the window
@@ -172,14 +172,10 @@ final class ViewerProcess: @unchecked Sendable {
             let answer = (try? xdotool(query)) ?? "(failed)"
             report.append("xdotool \(query.joined(separator: " ")): \(answer.replacingOccurrences(of: "\n", with: " "))")
         }
-        let parent = process.processIdentifier
-        let children = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        for entry in children {
-            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let end = stat.range(of: ") ", options: .backwards) else { continue }
-            let fields = stat[end.upperBound...].split(separator: " ")
-            guard fields.count > 2, Int32(fields[1]) == parent else { continue }
-            report.append("child \(pid): \(stat.prefix(upTo: end.upperBound))state \(fields[0])")
+        let pid = process.processIdentifier
+        if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+           let end = stat.range(of: ") ", options: .backwards) {
+            report.append("viewer \(pid): state \(stat[end.upperBound...].prefix(1))")
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
             for task in tasks.sorted() {
                 let taskStat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8)) ?? ""
@@ -187,12 +183,13 @@ final class ViewerProcess: @unchecked Sendable {
                 let wchan = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)) ?? "?"
                 report.append("  thread \(task): state \(state), waiting in \(wchan)")
             }
+        }
+        if process.isRunning {
             // The Swift runtime's backtracer prints every thread's stack when the viewer aborts
             // (SWIFT_BACKTRACE is set at start); the viewer is failing the test anyway.
             let before = output.count
             kill(pid, SIGABRT)
-            let deadline = Date().addingTimeInterval(60)
-            while kill(pid, 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
+            _ = process.exitStatus(killingAfter: 60)
             Thread.sleep(forTimeInterval: 0.5)
             report.append("after SIGABRT:")
             report.append(contentsOf: output.dropFirst(before))

@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+
+/// An Xvfb server of one test's own. Xvfb picks the display number itself (`-displayfd`): it
+/// takes the first number whose sockets it can bind, so no other server, stale lock file or
+/// server still shutting down can be mistaken for it (`xvfb-run -a` guesses a number from the
+/// lock files first, and a client could reach another server on it). Stopped when released.
+final class XvfbDisplay {
+    /// The display's name, as `DISPLAY` takes it (":3").
+    let name: String
+    private let process = Process()
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Starts a server with one screen of `width` × `height` and waits (up to a minute, for a
+    /// busy machine) until it accepts clients.
+    init(width: Int = 1024, height: Int = 768) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.runWithSignalsUnblocked()
+        // Xvfb writes the number once it listens; read it off the main thread to bound the wait.
+        let handle = pipe.fileHandleForReading
+        let answer = Answer()
+        Thread.detachNewThread {
+            var data = Data()
+            while !data.contains(10) {
+                let more = handle.availableData
+                if more.isEmpty { break }
+                data.append(more)
+            }
+            answer.set(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        guard let number = answer.wait(seconds: 60), !number.isEmpty, Int(number) != nil else {
+            _ = process.exitStatus(killingAfter: 0)
+            throw Failure(description: "Xvfb did not say which display it took within a minute")
+        }
+        name = ":" + number
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        _ = process.exitStatus(killingAfter: 10)
+    }
+
+    /// A string one thread sets and another waits for.
+    private final class Answer: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var value: String?
+
+        func set(_ text: String) {
+            condition.withLock {
+                value = text
+                condition.signal()
+            }
+        }
+
+        func wait(seconds: Double) -> String? {
+            let deadline = Date().addingTimeInterval(seconds)
+            return condition.withLock {
+                while value == nil && condition.wait(until: deadline) {}
+                return value
+            }
+        }
+    }
+}
