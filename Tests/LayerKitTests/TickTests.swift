@@ -8,7 +8,8 @@ import TestSupport
 struct TickTests {
     /// A scene with what a tick must get right: animations that start late, end (removed or
     /// filling), a transaction completion, a layer with its own speed, a timer that reads the
-    /// presentation and starts an implicit animation from it.
+    /// presentation and starts an implicit animation from it; and layers on the general path (a
+    /// group, and animations of a layer with its own timing).
     final class Fixture {
         let driver = FrameDriver()
         var log: [String] = []
@@ -22,7 +23,8 @@ struct TickTests {
             let child = Layer(scene: scene)
             try slow.addSublayer(child)
             let moved = driver.committedLayer()
-            layers = [plain, slow, child, moved]
+            let grouped = driver.committedLayer()
+            layers = [plain, slow, child, moved, grouped]
             let log = { [unowned self] (line: String) in self.log.append(line) }
 
             scene.perform {
@@ -42,6 +44,19 @@ struct TickTests {
                 try? child.addAnimation(basic("position.y", from: .number(0), to: .number(40), duration: 0.6) {
                     $0.onStop = { _, _ in log("stop child \(scene.time)") }
                 }, forKey: "child")
+                let group = AnimationGroup()
+                group.animations = [
+                    basic("position.x", from: .number(10), to: .number(90), duration: 0.3),
+                    basic("opacity", from: .number(0), to: .number(1), duration: 0.5),
+                ]
+                group.beginTime = 0.2
+                group.duration = 0.6
+                group.onStart = { _ in log("start group \(scene.time)") }
+                group.onStop = { _, finished in log("stop group \(scene.time) \(finished)") }
+                try? grouped.addAnimation(group, forKey: "group")
+                try? slow.addAnimation(basic("opacity", from: .number(1), to: .number(0), duration: 0.4) {
+                    $0.onStop = { _, _ in log("stop slow \(scene.time)") }
+                }, forKey: "fade")
                 try? scene.transactions.commit()
             }
             scene.scheduleTimer(interval: 0.25, repeats: true) { [unowned self] _ in
@@ -82,6 +97,9 @@ struct TickTests {
         #expect(ticked.log == stepped.log)
         #expect(stepped.log.contains { $0.hasPrefix("completion") })
         #expect(stepped.log.contains { $0.hasPrefix("stop late") })
+        #expect(stepped.log.contains { $0.hasPrefix("start group") })
+        #expect(stepped.log.contains { $0.hasPrefix("stop group") })
+        #expect(stepped.log.contains { $0.hasPrefix("stop slow") })
     }
 
     @Test func makingThePresentationOnDemandLeavesNoTrace() throws {

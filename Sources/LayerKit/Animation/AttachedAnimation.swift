@@ -227,6 +227,23 @@ final class AttachedAnimation {
 
     /// Applies this animation at `time` in its parent's time space (the layer's, or a group's).
     @inline(__always)
+    /// Records the start and end due at `time`, as `apply` does, without making a value; a
+    /// group passes its own time to its animations.
+    func recordTiming(at time: Double, on layer: Layer, scene: Scene) {
+        let sample = timing.sample(at: time)
+        if sample.phase != .before && !hasStarted {
+            hasStarted = true
+            scene.recordStart(self)
+        }
+        if sample.phase == .after && !hasEnded {
+            hasEnded = true
+            scene.recordEnd(self, on: layer)
+        }
+        guard sample.isEffective, case .group(let children) = content else { return }
+        let groupTime = curve.evaluate(sample.fraction, custom: timingFunction) * timing.duration
+        for child in children { child.recordTiming(at: groupTime, on: layer, scene: scene) }
+    }
+
     func apply(at time: Double, _ context: inout EvaluationContext) {
         let sample = timing.sample(at: time)
         if sample.phase != .before && !hasStarted {

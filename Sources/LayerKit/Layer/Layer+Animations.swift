@@ -146,6 +146,24 @@ extension Layer {
         context.finish()
     }
 
+    /// What `applyAnimations` does for a tick that draws nothing: begin times settled, starts and
+    /// ends recorded at local time `time`, and no value made (the values are made when a frame is
+    /// drawn or a script reads them).
+    func recordAnimationTiming(at time: Double, scene: Scene) {
+        if programIsStale { compileProgram() }
+        if let program {
+            program.recordTiming(at: time, layer: .passUnretained(self), scene: scene)
+            return
+        }
+        for animation in animations {
+            if animation.needsBeginTime {
+                animation.timing.beginTime = time
+                animation.needsBeginTime = false
+            }
+            animation.recordTiming(at: time, on: self, scene: scene)
+        }
+    }
+
     /// The compiled program, compiled first if it is stale (nil when some animation needs the
     /// general path).
     func currentProgram() -> ScalarProgram? {

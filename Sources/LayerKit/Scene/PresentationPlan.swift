@@ -83,10 +83,9 @@ struct PresentationPlan {
     enum Pass {
         /// A frame's evaluation: every value, starts and ends recorded, emitters stepped.
         case whole
-        /// A tick that draws nothing: layers evaluated by their program alone only settle their
-        /// animations' begin times and record starts and ends, their presentation left as it
-        /// was. Layers on the general path (their own timing, emitters) are evaluated whole: the
-        /// times they pass down and the particles they emit are needed on every tick.
+        /// A tick that draws nothing: animations only settle their begin times and record starts
+        /// and ends, the presentation left as it was; the times layers pass down are still made.
+        /// Emitters are evaluated whole: the particles they emit are needed on every tick.
         case timing
         /// A moment drawn: every value written into the presentation, with no other trace
         /// (nothing recorded or settled, no particle stepped); `evaluation` keeps the general
@@ -118,12 +117,16 @@ struct PresentationPlan {
                         continue
                     }
                     let local = entry.layer._withUnsafeGuaranteedRef { layer in
-                        guard case .moment(let evaluation) = pass else {
+                        switch pass {
+                        case .whole:
                             return scene.evaluate(layer, parentTime: parentTime, offsets: offsets)
+                        case .timing:
+                            return scene.evaluateTiming(layer, parentTime: parentTime, offsets: offsets)
+                        case .moment(let evaluation):
+                            let local = layer.localTime(parentTime: parentTime, offsets: offsets)
+                            if layer.isAnimated { evaluation.apply(layer, at: local, scene: scene) }
+                            return local
                         }
-                        let local = layer.localTime(parentTime: parentTime, offsets: offsets)
-                        if layer.isAnimated { evaluation.apply(layer, at: local, scene: scene) }
-                        return local
                     }
                     if entry.slot >= 0 { times[Int(entry.slot)] = local }
                 }

@@ -217,20 +217,21 @@ public final class Scene {
     }
 
     /// What a tick that draws nothing evaluates: begin times, starts and ends, emitters and the
-    /// times layers pass down. Replicators' delayed instances are captured from whole values on
-    /// every tick, so a tree with a replicator is evaluated whole.
+    /// times layers pass down; no other value. Replicators' delayed instances are captured from
+    /// whole values on every tick, so a tree with a replicator is evaluated whole.
     private func evaluateTiming() {
         evaluate(valuesOfPrograms: false)
     }
 
     private func evaluate(valuesOfPrograms: Bool) {
         let offsets = self.offsets
-        let rootTime = evaluate(root, parentTime: time, offsets: offsets)
         if presentationPlanIsStale {
             presentationPlanIsStale = false
             presentationPlan.make(root: root)
         }
         let whole = valuesOfPrograms || !presentationPlan.replicators.isEmpty
+        let rootTime = whole ? evaluate(root, parentTime: time, offsets: offsets)
+            : evaluateTiming(root, parentTime: time, offsets: offsets)
         presentationPlan.run(rootTime: rootTime, scene: self, offsets: offsets, pass: whole ? .whole : .timing)
         presentationIsCurrent = whole
         animationsAddedSinceEvaluation = false
@@ -262,6 +263,16 @@ public final class Scene {
         if layer.kind == .emitter {
             unsafeDowncast(layer, to: EmitterLayer.self).advance(parentTime: parentTime, local: local)
         }
+        return local
+    }
+
+    /// `evaluate` for a tick that draws nothing: the layer's animations settle and record their
+    /// timing and make no value. An emitter is evaluated whole: its particles are emitted with
+    /// the values of that tick.
+    func evaluateTiming(_ layer: Layer, parentTime: Double, offsets: StorageOffsets) -> Double {
+        guard layer.kind != .emitter else { return evaluate(layer, parentTime: parentTime, offsets: offsets) }
+        let local = layer.localTime(parentTime: parentTime, offsets: offsets)
+        if layer.isAnimated { layer.recordAnimationTiming(at: local, scene: self) }
         return local
     }
 
