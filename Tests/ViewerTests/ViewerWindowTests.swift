@@ -215,4 +215,24 @@ struct ViewerWindowTests {
         #expect(process.exitStatus(killingAfter: 30) == 2)
         #expect(message == "snowglobe: no display to open a window on (DISPLAY is not set); to render without one: snowglobe render \(script) --out out.gif\n")
     }
+
+    /// A display that does not answer is an error, not a window nobody can see (SDL, left to
+    /// itself, would go on with its offscreen driver).
+    @Test func aDisplayThatDoesNotAnswerIsAnError() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("scene.lua", Self.coloured("red"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ViewerProcess.binary)
+        process.arguments = [script, "--quit-after", "30"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "DISPLAY": ":59999"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.runWithSignalsUnblocked()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.exitStatus(killingAfter: 30) == 2)
+        #expect(message.hasPrefix("snowglobe: cannot open a window: no window system answered: x11 (DISPLAY=:59999): "),
+                "\(message)")
+        #expect(message.contains("to render without one: snowglobe render \(script) --out out.gif"), "\(message)")
+    }
 }

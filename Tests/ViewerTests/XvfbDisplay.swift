@@ -40,6 +40,21 @@ final class XvfbDisplay {
             throw Failure(description: "Xvfb did not say which display it took within a minute")
         }
         name = ":" + number
+        // Said once it listens; answering a client may come a moment later on a busy machine.
+        let deadline = Date().addingTimeInterval(30)
+        while !XvfbDisplay.answers(name) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    }
+
+    /// Whether the server on `display` answers a client (xdotool asking where the pointer is).
+    static func answers(_ display: String) -> Bool {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        probe.arguments = ["getmouselocation"]
+        probe.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        return probe.exitStatus(killingAfter: 10) == 0
     }
 
     deinit {

@@ -22,7 +22,7 @@ public final class SDLWindow {
     /// them, and where loading it (Mesa's llvmpipe and LLVM) costs more than the first frame.
     public init(title: String, width: Int, height: Int, vsync: Bool = true, software: Bool = false) throws(SDLError) {
         if software { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
-        guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else { throw SDLError.current("SDL_Init") }
+        try SDLVideo.start()
         let centred = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED, a macro Swift does not import
         guard let window = SDL_CreateWindow(title, centred, centred, Int32(max(width, 1)), Int32(max(height, 1)),
                                             SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue) else {
