@@ -36,6 +36,25 @@ import Testing
         #expect(unblurred.pixel(x: 100, y: 107).r == 0)
     }
 
+    /// Sublayers far off screen do not make the filtered image larger, nor therefore coarser:
+    /// only what shows (and what a filter spreads into it) is drawn into it.
+    @Test func contentFarOffScreenLeavesWhatShowsSharp() throws {
+        let scene = makeScene()
+        let layer = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 60, height: 60),
+                             position: Point(x: 100, y: 75), color: rgb(0, 0, 0))
+        addLayer(Layer(scene: scene), to: layer, bounds: Rect(x: 0, y: 0, width: 1, height: 60),
+                 position: Point(x: 30.5, y: 30), color: rgb(255, 255, 255))
+        for y in [-1_900.0, 1_900] {
+            addLayer(Layer(scene: scene), to: layer, bounds: Rect(x: 0, y: 0, width: 10, height: 10),
+                     position: Point(x: 30, y: y), color: rgb(255, 255, 255))
+        }
+        try layer.setFilters([try Filter(kind: .colorControls, inputs: [.inputSaturation: 0])])
+        let frame = render(scene)
+        #expect(pixel(frame, 100, 75, is: (255, 255, 255), tolerance: 1))
+        #expect(pixel(frame, 99, 75, is: (0, 0, 0), tolerance: 1))
+        #expect(pixel(frame, 101, 75, is: (0, 0, 0), tolerance: 1))
+    }
+
     @Test func noSaturationGivesGrey() throws {
         let frame = render(try square(rgb(255, 0, 0), [try Filter(kind: .colorControls, inputs: [.inputSaturation: 0])]))
         // Red's luma (Rec. 709): 0.2125.

@@ -23,11 +23,18 @@ extension Compositor {
         let scale = OffscreenImage.composingScale(wanted: screenScale(bounds, map), blur: filters.map(\.sigma).max() ?? 0)
         let placement = ProjectiveMap(m11: scale, m12: 0, m13: 0, m21: 0, m22: scale, m23: 0, m31: 0, m32: 0, m33: 1)
         let reach = Compositor.offscreenReach * scale
-        let limit = Rect(x: bounds.minX * scale - reach, y: bounds.minY * scale - reach,
+        var limit = Rect(x: bounds.minX * scale - reach, y: bounds.minY * scale - reach,
                          width: bounds.width * scale + 2 * reach, height: bounds.height * scale + 2 * reach)
+        let spreads = filters.reduce(0) { $0 + $1.reach }
+        // Only what can be seen, and what a filter spreads into it, is drawn into the image.
+        if let visible = visiblePart(map: map, margin: spreads) {
+            limit = limit.intersection(Rect(x: visible.minX * scale, y: visible.minY * scale,
+                                            width: visible.width * scale, height: visible.height * scale))
+            guard !limit.isEmpty else { return }
+        }
         pass.composeSubtree(layer, bounds: bounds, placement: placement, limit: limit, slot: slot)
         let content = pass.drawList
-        let spill = filters.reduce(0) { $0 + $1.reach } * scale
+        let spill = spreads * scale
         guard var region = content.extent?.insetBy(dx: -spill, dy: -spill) else { return }
         var mask: DrawList?
         if let maskLayer = layer.mask {
@@ -60,6 +67,25 @@ extension Compositor {
             clip = own
         }
         drawLayer(layer, bounds: bounds, map: placement, opacity: 1, tint: .white, clip: clip, slot: slot)
+    }
+
+    /// The part of a layer's plane that `map` takes into what this pass keeps (its clip box),
+    /// widened by `margin` points each side; nil when the map has perspective or flattens the
+    /// plane, where the whole reach is kept.
+    func visiblePart(map: ProjectiveMap, margin: Double) -> Rect? {
+        guard map.isAffine else { return nil }
+        let det = map.m11 * map.m22 - map.m12 * map.m21
+        guard det.isFinite, abs(det) > 1e-12 else { return nil }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (x, y) in [(clipBox.minX, clipBox.minY), (clipBox.maxX, clipBox.minY),
+                       (clipBox.maxX, clipBox.maxY), (clipBox.minX, clipBox.maxY)] {
+            let dx = x - map.m31, dy = y - map.m32
+            let u = (map.m22 * dx - map.m21 * dy) / det, v = (map.m11 * dy - map.m12 * dx) / det
+            minX = min(minX, u); maxX = max(maxX, u)
+            minY = min(minY, v); maxY = max(maxY, v)
+        }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        return Rect(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
     }
 
     /// Device pixels a point of a layer whose bounds `map` takes to the screen covers (along its
