@@ -415,19 +415,6 @@ int sg_pushcached(lua_State *L, const void *object) {
   return 0;
 }
 
-void sg_pushnewobject(lua_State *L, void *object, sg_Type *t) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, sg_vm(L)->cacheRef);
-  sg_Object *o = (sg_Object *)lua_newuserdatauv(L, sizeof(sg_Object), 0);
-  o->object = object;
-  o->type = t;
-  o->magic = SG_OBJECT_MAGIC;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, t->metatableRef);
-  lua_setmetatable(L, -2);
-  lua_pushvalue(L, -1);
-  lua_rawsetp(L, -3, object);
-  lua_remove(L, -2);
-}
-
 void sg_pushunsharedobject(lua_State *L, void *object, sg_Type *t) {
   sg_Object *o = (sg_Object *)lua_newuserdatauv(L, sizeof(sg_Object), 0);
   o->object = object;
@@ -435,6 +422,14 @@ void sg_pushunsharedobject(lua_State *L, void *object, sg_Type *t) {
   o->magic = SG_OBJECT_MAGIC;
   lua_rawgeti(L, LUA_REGISTRYINDEX, t->metatableRef);
   lua_setmetatable(L, -2);
+}
+
+void sg_pushnewobject(lua_State *L, void *object, sg_Type *t) {
+  sg_pushunsharedobject(L, object, t);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, sg_vm(L)->cacheRef);
+  lua_pushvalue(L, -2);
+  lua_rawsetp(L, -2, object);
+  lua_pop(L, 1);
 }
 
 void sg_pushbox(lua_State *L, void *object) {

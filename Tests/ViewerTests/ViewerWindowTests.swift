@@ -200,39 +200,36 @@ struct ViewerWindowTests {
         #expect(viewer.quit() == 0)
     }
 
-    @Test func withoutADisplayItSaysSoAndExitsTwo() throws {
-        let folder = try TemporaryFolder()
-        let script = try folder.write("scene.lua", Self.coloured("red"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ViewerProcess.binary)
-        process.arguments = [script]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.exitStatus(killingAfter: 30) == 2)
-        #expect(message == "snowglobe: no display to open a window on (DISPLAY is not set); to render without one: snowglobe render \(script) --out out.gif\n")
-    }
-
-    /// A display that does not answer is an error, not a window nobody can see (SDL, left to
-    /// itself, would go on with its offscreen driver).
-    @Test func aDisplayThatDoesNotAnswerIsAnError() throws {
+    /// Runs the viewer on a red square with `environment` and no window expected: its exit
+    /// status and what it wrote to standard error.
+    private func runExpectingNoWindow(_ environment: [String: String]) throws -> (status: Int32, message: String, script: String) {
         let folder = try TemporaryFolder()
         let script = try folder.write("scene.lua", Self.coloured("red"))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ViewerProcess.binary)
         process.arguments = [script, "--quit-after", "30"]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "DISPLAY": ":59999"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()].merging(environment) { $1 }
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
         try process.runWithSignalsUnblocked()
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.exitStatus(killingAfter: 30) == 2)
-        #expect(message.hasPrefix("snowglobe: cannot open a window: no window system answered: x11 (DISPLAY=:59999): "),
-                "\(message)")
-        #expect(message.contains("to render without one: snowglobe render \(script) --out out.gif"), "\(message)")
+        return (process.exitStatus(killingAfter: 30), message, script)
+    }
+
+    @Test func withoutADisplayItSaysSoAndExitsTwo() throws {
+        let run = try runExpectingNoWindow([:])
+        #expect(run.status == 2)
+        #expect(run.message == "snowglobe: no display to open a window on (DISPLAY is not set); to render without one: snowglobe render \(run.script) --out out.gif\n")
+    }
+
+    /// A display that does not answer is an error, not a window nobody can see (SDL, left to
+    /// itself, would go on with its offscreen driver).
+    @Test func aDisplayThatDoesNotAnswerIsAnError() throws {
+        let run = try runExpectingNoWindow(["DISPLAY": ":59999"])
+        #expect(run.status == 2)
+        #expect(run.message.hasPrefix("snowglobe: cannot open a window: no window system answered: x11 (DISPLAY=:59999): "),
+                "\(run.message)")
+        #expect(run.message.contains("to render without one: snowglobe render \(run.script) --out out.gif"), "\(run.message)")
     }
 }

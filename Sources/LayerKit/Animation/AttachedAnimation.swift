@@ -231,6 +231,14 @@ final class AttachedAnimation {
     /// group passes its own time to its animations.
     func recordTiming(at time: Double, on layer: Layer, scene: Scene) {
         let sample = timing.sample(at: time)
+        noteStartAndEnd(sample, on: layer, scene: scene)
+        guard sample.isEffective, case .group(let children) = content else { return }
+        let groupTime = curve.evaluate(sample.fraction, custom: timingFunction) * timing.duration
+        for child in children { child.recordTiming(at: groupTime, on: layer, scene: scene) }
+    }
+
+    /// Records the start once the animation is past its beginning, and the end once past its end.
+    @inline(__always) private func noteStartAndEnd(_ sample: TimingSample, on layer: Layer, scene: Scene) {
         if sample.phase != .before && !hasStarted {
             hasStarted = true
             scene.recordStart(self)
@@ -239,21 +247,11 @@ final class AttachedAnimation {
             hasEnded = true
             scene.recordEnd(self, on: layer)
         }
-        guard sample.isEffective, case .group(let children) = content else { return }
-        let groupTime = curve.evaluate(sample.fraction, custom: timingFunction) * timing.duration
-        for child in children { child.recordTiming(at: groupTime, on: layer, scene: scene) }
     }
 
     func apply(at time: Double, _ context: inout EvaluationContext) {
         let sample = timing.sample(at: time)
-        if sample.phase != .before && !hasStarted {
-            hasStarted = true
-            context.started(self)
-        }
-        if sample.phase == .after && !hasEnded {
-            hasEnded = true
-            context.ended(self)
-        }
+        noteStartAndEnd(sample, on: context.layer, scene: context.scene)
         guard sample.isEffective else {
             if case .transition(let run) = content { run.progress = nil }
             return

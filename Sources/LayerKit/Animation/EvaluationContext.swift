@@ -112,14 +112,6 @@ struct EvaluationContext {
         if hasParts.1 { flush(1) }
     }
 
-    mutating func started(_ animation: AttachedAnimation) {
-        scene.recordStart(animation)
-    }
-
-    mutating func ended(_ animation: AttachedAnimation) {
-        scene.recordEnd(animation, on: layer)
-    }
-
     @inline(__always) private func index(_ offset: Int) -> Int {
         offset == transformOffset ? 0 : 1
     }
