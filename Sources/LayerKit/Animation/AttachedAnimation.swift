@@ -54,6 +54,9 @@ final class AttachedAnimation {
     private(set) var keyframes: NumberKeyframes?
     var timing: MediaTiming
     let content: Content
+    /// A group's animations (empty for any other), apart from `content` so that a tick's timing
+    /// pass reads them without copying the content.
+    private(set) var groupAnimations: [AttachedAnimation] = []
     let target: ResolvedKeyPath?
     let isAdditive: Bool
     let isCumulative: Bool
@@ -94,6 +97,7 @@ final class AttachedAnimation {
                 drivesCells = drivesCells || attached.drivesCells
             }
             content = .group(children)
+            groupAnimations = children
             target = nil
             isAdditive = false
             isCumulative = false
@@ -230,11 +234,14 @@ final class AttachedAnimation {
     /// Records the start and end due at `time`, as `apply` does, without making a value; a
     /// group passes its own time to its animations.
     func recordTiming(at time: Double, on layer: Layer, scene: Scene) {
+        // Begun and ended, or begun and endless running forwards: nothing more can be recorded.
+        let endless = timing.activeDuration == .infinity && timing.speed >= 0
+        if hasStarted && (hasEnded || endless) && groupAnimations.isEmpty { return }
         let sample = timing.sample(at: time)
         noteStartAndEnd(sample, on: layer, scene: scene)
-        guard sample.isEffective, case .group(let children) = content else { return }
+        guard sample.isEffective, !groupAnimations.isEmpty else { return }
         let groupTime = curve.evaluate(sample.fraction, custom: timingFunction) * timing.duration
-        for child in children { child.recordTiming(at: groupTime, on: layer, scene: scene) }
+        for child in groupAnimations { child.recordTiming(at: groupTime, on: layer, scene: scene) }
     }
 
     /// Records the start once the animation is past its beginning, and the end once past its end.
