@@ -12,6 +12,11 @@ final class FramePresenter {
     private var frame: FrameBuffer?
     private(set) var drawsOnCPU = false
     let drawing: Viewer.Drawing
+    /// What the frame on the CPU was last drawn from, while frames may repeat.
+    private var drawnScene = DrawListRecord()
+    private var drawnOverlay = DrawListRecord()
+    /// Frames shown again without drawing, since nothing in them changed.
+    private(set) var repeatedFrames = 0
 
     /// Triangles in a frame above which `auto` draws on the CPU, and below which it goes back:
     /// where, on a machine without a GPU, the CPU frame overtakes SDL's renderer (the figures
@@ -25,9 +30,11 @@ final class FramePresenter {
     }
 
     /// Composes the scene (when `drawScene` gives one) and `overlay`, draws them, hands the
-    /// pixels to `capture` when given (a screenshot), and shows them.
+    /// pixels to `capture` when given (a screenshot), and shows them. With `mayRepeat` (a paused
+    /// scene), a frame on the CPU that would draw exactly what the last one drew is not drawn
+    /// again: its pixels are shown as they are.
     func present(in window: SDLWindow, drawScene: ((Scene) -> Void) -> Void,
-                 ghosts: [(list: DrawList, opacity: Double)] = [], overlay: Scene,
+                 ghosts: [(list: DrawList, opacity: Double)] = [], overlay: Scene, mayRepeat: Bool = false,
                  capture: ((FrameBuffer) -> Void)?) throws(SDLError) {
         let points = window.size
         var main: DrawList?
@@ -43,15 +50,27 @@ final class FramePresenter {
         }
         // A blend mode SDL's renderer cannot draw (overlay, soft light, …): this frame on the CPU.
         if drawsOnCPU || !window.backend.canDraw(list) {
-            let target = frame.flatMap { $0.width == points.width && $0.height == points.height ? $0 : nil }
-                ?? FrameBuffer(width: points.width, height: points.height)
+            let kept = frame.flatMap { $0.width == points.width && $0.height == points.height ? $0 : nil }
+            let target = kept ?? FrameBuffer(width: points.width, height: points.height)
             frame = target
-            rasterizer.draw(list, into: target, background: .black)
-            for ghost in ghosts { rasterizer.draw(ghost.list.faded(by: ghost.opacity), into: target, background: nil) }
-            rasterizer.draw(top, into: target, background: nil)
+            let repeats = mayRepeat && ghosts.isEmpty && kept != nil && drawnScene.matches(list) && drawnOverlay.matches(top)
+            if repeats {
+                repeatedFrames += 1
+            } else {
+                rasterizer.draw(list, into: target, background: .black)
+                for ghost in ghosts { rasterizer.draw(ghost.list.faded(by: ghost.opacity), into: target, background: nil) }
+                rasterizer.draw(top, into: target, background: nil)
+                if mayRepeat && ghosts.isEmpty {
+                    drawnScene.record(list)
+                    drawnOverlay.record(top)
+                } else {
+                    drawnScene.forget()
+                }
+            }
             capture?(target)
             try window.present(target)
         } else {
+            drawnScene.forget()
             try window.backend.draw(list, background: .black)
             for ghost in ghosts { try window.backend.draw(ghost.list.faded(by: ghost.opacity), background: nil) }
             try window.backend.draw(top, background: nil)

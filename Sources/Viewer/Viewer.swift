@@ -211,6 +211,9 @@ public final class Viewer {
         recorder.finish(player: player, log: log)
     }
 
+    /// Frames shown again as they were (a paused scene in which nothing changed).
+    public var repeatedFrames: Int { presenter.repeatedFrames }
+
     /// Real seconds since the window opened.
     public var elapsed: Double { Monotonic.now() - startedAt }
 
@@ -239,8 +242,11 @@ public final class Viewer {
         do throws(SDLError) {
             // A screenshot waits until the scene shows the moment asked for.
             let capturing = screenshotRequested && !player.isSeeking
+            // A paused scene that is not on its way somewhere shows the same frame until
+            // something changes; the presenter tells by comparing what it would draw.
+            let still = player.timeline.isPaused && !player.isSeeking
             try presenter.present(in: window, drawScene: { draw in player.withFrame { $0.map(draw) } },
-                                  ghosts: ghosts, overlay: overlay.scene,
+                                  ghosts: ghosts, overlay: overlay.scene, mayRepeat: still,
                                   capture: capturing ? { [self] in saveScreenshot($0) } : nil)
             if capturing { screenshotRequested = false }
         } catch {

@@ -104,7 +104,10 @@ struct ViewCommand: ParsableCommand {
             throw ExitCode(2)
         }
         viewer.run()
-        if stats { print(viewer.statistics.report(elapsed: viewer.elapsed)) }
+        if stats {
+            print(viewer.statistics.report(elapsed: viewer.elapsed))
+            print("frames shown again unchanged (paused, nothing moved): \(viewer.repeatedFrames)")
+        }
     }
 
     /// The timeline the options ask for (nil: none asked, so the remembered one or 0).
