@@ -39,7 +39,7 @@ public final class Player {
     /// frame, since the scene on screen waits for it anyway, short enough to show progress.
     public var replayBudget = 0.120
     /// Seconds one `update` of a paused scene may spend parking a run for later seeks.
-    public var idleBudget = 0.020
+    public var idleBudget = 0.005
     /// Told when a run becomes the one shown, with why (reloads and restarts are announced).
     public var onInstall: (Replay.Reason, SceneRunner) -> Void = { _, _ in }
     /// The root layer's size when the current line of runs started (runs rebuilt or reloaded
