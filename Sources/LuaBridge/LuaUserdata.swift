@@ -178,18 +178,20 @@ extension LuaState {
     /// else (a value box a method returns): no cache lookup, and not remembered, so pushing it
     /// again would make another userdata. Cheaper for results made many times a frame.
     public func pushUnshared(_ object: AnyObject) {
-        guard let type = LuaState.registeredType(for: Swift.type(of: object), in: L) else {
-            preconditionFailure("LuaBridge: no Lua type is registered for \(Swift.type(of: object))")
-        }
-        sg_pushunsharedobject(L, Unmanaged.passRetained(object).toOpaque(), type)
+        sg_pushunsharedobject(L, Unmanaged.passRetained(object).toOpaque(), requiredType(of: object))
     }
 
     @usableFromInline
     func pushNewObject(_ object: AnyObject) {
+        sg_pushnewobject(L, Unmanaged.passRetained(object).toOpaque(), requiredType(of: object))
+    }
+
+    /// The Lua type registered for `object`'s class or nearest superclass; there must be one.
+    private func requiredType(of object: AnyObject) -> OpaquePointer {
         guard let type = LuaState.registeredType(for: Swift.type(of: object), in: L) else {
             preconditionFailure("LuaBridge: no Lua type is registered for \(Swift.type(of: object))")
         }
-        sg_pushnewobject(L, Unmanaged.passRetained(object).toOpaque(), type)
+        return type
     }
 
     /// The live object at `index` if it is a `T` (a registered subtype counts); nil otherwise.

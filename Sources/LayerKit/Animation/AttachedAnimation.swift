@@ -229,8 +229,6 @@ final class AttachedAnimation {
         autoreverses ? first : last
     }
 
-    /// Applies this animation at `time` in its parent's time space (the layer's, or a group's).
-    @inline(__always)
     /// Records the start and end due at `time`, as `apply` does, without making a value; a
     /// group passes its own time to its animations.
     func recordTiming(at time: Double, on layer: Layer, scene: Scene) {
@@ -256,6 +254,15 @@ final class AttachedAnimation {
         }
     }
 
+    /// Gives an animation added without a begin time the layer's local time `time` as its own.
+    @inline(__always) func settleBeginTime(at time: Double) {
+        guard needsBeginTime else { return }
+        timing.beginTime = time
+        needsBeginTime = false
+    }
+
+    /// Applies this animation at `time` in its parent's time space (the layer's, or a group's).
+    @inline(__always)
     func apply(at time: Double, _ context: inout EvaluationContext) {
         let sample = timing.sample(at: time)
         noteStartAndEnd(sample, on: context.layer, scene: context.scene)

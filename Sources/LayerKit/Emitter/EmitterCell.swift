@@ -23,7 +23,7 @@ public final class EmitterCell {
     /// The emitter layer whose cells this cell is part of.
     weak var layer: EmitterLayer?
 
-    // Item 7: the cell's CAMediaTiming, which decides when it emits (see `EmitterCell+Timing`).
+    // The cell's CAMediaTiming, which decides when it emits (see `EmitterCell+Timing`).
     /// When the cell starts emitting, in its parent's time (the emitter's running time, or for
     /// a sub-cell the age of the particle emitting it).
     public var beginTime: Double = 0

@@ -137,10 +137,7 @@ extension Layer {
         while i < count {
             let animation = animations[i]
             i += 1
-            if animation.needsBeginTime {
-                animation.timing.beginTime = time
-                animation.needsBeginTime = false
-            }
+            animation.settleBeginTime(at: time)
             animation.apply(at: time, &context)
         }
         context.finish()
@@ -156,10 +153,7 @@ extension Layer {
             return
         }
         for animation in animations {
-            if animation.needsBeginTime {
-                animation.timing.beginTime = time
-                animation.needsBeginTime = false
-            }
+            animation.settleBeginTime(at: time)
             animation.recordTiming(at: time, on: self, scene: scene)
         }
     }

@@ -83,10 +83,7 @@ extension Layer {
             if layer.kind == .emitter { unsafeDowncast(layer, to: EmitterLayer.self).joinedTree(at: now) }
             if layer.animations.contains(where: \.needsBeginTime) {
                 let local = layer.localTime(mediaTime: now)
-                for animation in layer.animations where animation.needsBeginTime {
-                    animation.timing.beginTime = local
-                    animation.needsBeginTime = false
-                }
+                for animation in layer.animations { animation.settleBeginTime(at: local) }
                 layer.programIsStale = true
             }
         }

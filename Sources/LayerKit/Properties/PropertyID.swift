@@ -11,12 +11,12 @@ public enum PropertyID: Int, CaseIterable, Sendable {
     case masksToBounds, doubleSided, contentsRect, contentsGravity
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius
     case speed, timeOffset, beginTime
-    // Layer, issue 26 item 4: nine-slice contents, contents scale, texture filters
+    // Layer: nine-slice contents, contents scale, texture filters
     case contentsCenter, contentsScale
     case minificationFilter, magnificationFilter
     // TextLayer
     case fontSize, foregroundColor, alignmentMode, wrapped
-    // Item 8: CATextLayer's truncationMode.
+    // CATextLayer's truncationMode.
     case truncationMode
     // ShapeLayer
     case fillColor, strokeColor, lineWidth, strokeStart, strokeEnd, lineDashPhase, miterLimit

@@ -153,8 +153,7 @@ public final class TransactionStack {
         let waiting = awaitingBeginTime
         awaitingBeginTime = []
         for (animation, layer) in waiting where animation.needsBeginTime && layer.isInTree {
-            animation.timing.beginTime = layer.localTime(mediaTime: scene.time)
-            animation.needsBeginTime = false
+            animation.settleBeginTime(at: layer.localTime(mediaTime: scene.time))
             layer.programIsStale = true
         }
     }

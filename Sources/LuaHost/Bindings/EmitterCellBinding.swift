@@ -8,9 +8,9 @@ enum EmitterCellBinding: CaBinding {
     /// Fields that are not `CellPropertyID`s.
     enum Field: String, CaseIterable {
         case name, contents, emitterCells
-        // Issue 26 item 4: texture filters
+        // Texture filters
         case minificationFilter, magnificationFilter
-        // Item 7: the cell's CAMediaTiming.
+        // The cell's CAMediaTiming.
         case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
 
         var doc: LuaClass.Property {

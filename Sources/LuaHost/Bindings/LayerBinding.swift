@@ -7,7 +7,7 @@ enum LayerBinding: CaBinding {
     /// Fields of every layer that are not registry properties.
     enum Field: String, CaseIterable {
         case name, data, sublayers, superlayer, onTap, frame, contents, actions
-        // Issue 26 item 4: which corners round, the shadow's shape
+        // Which corners round, the shadow's shape
         case maskedCorners, shadowPath
         // Issue 26, items 1 and 6: masks, filters, compositing filters (LayerBinding+Effects.swift).
         case mask, filters, compositingFilter

@@ -27,16 +27,16 @@ enum SDLVideo {
             var last = ""
             for attempt in 0..<attempts {
                 if attempt > 0 { Thread.sleep(forTimeInterval: pause) }
-                SDL_SetHint("SDL_VIDEODRIVER", system.driver)
+                SDL_SetHint(SDL_HINT_VIDEODRIVER, system.driver)
                 if SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 {
-                    SDL_SetHint("SDL_VIDEODRIVER", nil)
+                    SDL_SetHint(SDL_HINT_VIDEODRIVER, nil)
                     return
                 }
                 last = String(cString: SDL_GetError())
             }
             refusals.append("\(system.driver) (\(system.variable)): \(last)")
         }
-        SDL_SetHint("SDL_VIDEODRIVER", nil)
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, nil)
         throw SDLError(description: refusals.isEmpty ? "no window system is named (DISPLAY is not set)"
                        : "no window system answered: " + refusals.joined(separator: "; "))
     }

@@ -77,13 +77,17 @@ extension Compositor {
         let det = map.m11 * map.m22 - map.m12 * map.m21
         guard det.isFinite, abs(det) > 1e-12 else { return nil }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (x, y) in [(clipBox.minX, clipBox.minY), (clipBox.maxX, clipBox.minY),
-                       (clipBox.maxX, clipBox.maxY), (clipBox.minX, clipBox.maxY)] {
+        // Each corner of the clip box, taken back through the map into the layer's plane.
+        func include(_ x: Double, _ y: Double) {
             let dx = x - map.m31, dy = y - map.m32
             let u = (map.m22 * dx - map.m21 * dy) / det, v = (map.m11 * dy - map.m12 * dx) / det
             minX = min(minX, u); maxX = max(maxX, u)
             minY = min(minY, v); maxY = max(maxY, v)
         }
+        include(clipBox.minX, clipBox.minY)
+        include(clipBox.maxX, clipBox.minY)
+        include(clipBox.maxX, clipBox.maxY)
+        include(clipBox.minX, clipBox.maxY)
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
         return Rect(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
     }
