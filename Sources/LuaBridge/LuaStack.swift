@@ -91,6 +91,16 @@ extension LuaState {
         toBytes(at: index) { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Whether the value at `index` is a string with the bytes of `text` (no Swift string is made).
+    public func isString(at index: Int32, _ text: StaticString) -> Bool {
+        guard lua_type(L, index) == LUA_TSTRING else { return false }
+        var length = 0
+        guard let bytes = lua_tolstring(L, index, &length), length == text.utf8CodeUnitCount else { return false }
+        let expected = text.utf8Start
+        for i in 0..<length where UInt8(bitPattern: bytes[i]) != expected[i] { return false }
+        return true
+    }
+
     /// The bytes of the string at `index` (or of the number there, formatted); nil for other types.
     public func toBytes(at index: Int32) -> [UInt8]? {
         toBytes(at: index) { Array($0) }

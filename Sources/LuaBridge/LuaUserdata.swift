@@ -105,18 +105,27 @@ extension LuaState {
     /// Registers `type` in this VM. Programming errors (a class registered twice, a parent not
     /// registered or not a superclass, properties without a getter) stop with a precondition.
     public func register<Object: AnyObject>(_ type: LuaObjectType<Object>) {
-        let key = LuaState.typeKey(Object.self)
-        precondition(sg_findtype(L, key) == nil, "LuaBridge: \(Object.self) is already registered")
-        precondition(type.properties.isEmpty || type.get != nil, "LuaBridge: \(type.name) has properties but no getter")
-        precondition(type.properties.count < 0x10000, "LuaBridge: too many properties")
         var parentRecord: OpaquePointer?
         if let parent = type.parent {
             parentRecord = sg_findtype(L, LuaState.typeKey(parent))
             precondition(parentRecord != nil, "LuaBridge: register \(parent) before \(type.name)")
             precondition(LuaState.inherits(Object.self, from: parent), "LuaBridge: \(Object.self) does not inherit from \(parent)")
         }
+        registerType(key: LuaState.typeKey(Object.self), swiftName: "\(Object.self)", name: type.name,
+                     parent: parentRecord, valueSize: 0, properties: type.properties, get: type.get,
+                     set: type.set, methods: type.methods, missing: type.missing)
+    }
+
+    /// Makes the Lua type for `key`: its key table (the parent's keys first, a level up), then
+    /// the record and metatable. Programming errors stop with a precondition.
+    func registerType(key: UnsafeRawPointer, swiftName: String, name: String, parent parentRecord: OpaquePointer?,
+                      valueSize: Int, properties: [String], get: LuaPropertyHandler?, set: LuaPropertyHandler?,
+                      methods: [(name: String, method: LuaMethod)], missing: LuaPropertyHandler?) {
+        precondition(sg_findtype(L, key) == nil, "LuaBridge: \(swiftName) is already registered")
+        precondition(properties.isEmpty || get != nil, "LuaBridge: \(name) has properties but no getter")
+        precondition(properties.count < 0x10000, "LuaBridge: too many properties")
         _ = checkStack(8)
-        newTable(fieldCount: Int32(type.properties.count + type.methods.count))
+        newTable(fieldCount: Int32(properties.count + methods.count))
         let keys = top
         if let parentRecord {
             sg_pushtypekeys(L, parentRecord)
@@ -127,17 +136,17 @@ extension LuaState {
             }
             pop()
         }
-        for (id, name) in type.properties.enumerated() {
-            rawSet(-1, field: name, to: id)
+        for (id, property) in properties.enumerated() {
+            rawSet(-1, field: property, to: id)
         }
-        for (name, method) in type.methods {
+        for (methodName, method) in methods {
             sg_pushmethod(L, method, key)
-            sg_setfunctionname(L, -1, name)
-            rawSet(-2, field: name)
+            sg_setfunctionname(L, -1, methodName)
+            rawSet(-2, field: methodName)
         }
-        _ = type.name.withCString { name in
-            sg_newtype(L, name, parentRecord, key, type.get ?? luaBridgeNoGetter,
-                       type.set ?? luaBridgeReadOnly, type.missing ?? luaBridgeMissingKey)
+        _ = name.withCString { cName in
+            sg_newtype(L, cName, parentRecord, key, valueSize, get ?? luaBridgeNoGetter,
+                       set ?? luaBridgeReadOnly, missing ?? luaBridgeMissingKey)
         }
     }
 

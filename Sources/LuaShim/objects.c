@@ -1,4 +1,4 @@
-/* Swift objects as userdata.
+/* Swift objects and values as userdata.
  *
  * A Swift object reaches Lua as a full userdata whose block (an sg_Object) holds one retain of
  * it, released by __gc. The same object always gets the same userdata while Lua holds it (a
@@ -7,7 +7,9 @@
  * methods up, with no string hashing on the way (a cache keyed by the interned key's address).
  * Methods check their self and call the Swift method through trampolines, pooled as Swift
  * functions' are (functions.c). A context box is the same block with no type: it carries a Swift
- * object in an upvalue of a function (LuaBridge's `push(_:context:)`). */
+ * object in an upvalue of a function (LuaBridge's `push(_:context:)`). A value type's userdata
+ * is the block followed by the value's bytes, which the block's object pointer points at: a new
+ * userdata for each value, with no Swift object and no finalizer. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -32,7 +34,8 @@ struct sg_Type {
   const char *name;
   sg_Type *_Nullable parent;
   sg_Type *_Nullable next;    /* the VM's list */
-  const void *swiftType;      /* the Swift class's metatype */
+  const void *swiftType;      /* the Swift type's metadata */
+  size_t valueSize;           /* bytes of a value type's payload after the block; 0 for a class */
   sg_Handler get;
   sg_Handler set;
   sg_Handler missing;
@@ -62,9 +65,12 @@ static sg_Key *sg_keyslot(const sg_Type *t, const char *name) {
   return &t->keys[i];
 }
 
-/* Whether `o`, the block of the userdata at `idx`, is an sg_Object: its size and its mark. */
+/* Whether `o`, the block of the userdata at `idx`, is an sg_Object: its mark, and its size,
+ * which for a value type includes the payload. */
 static int sg_isobjectblock(lua_State *L, int idx, const sg_Object *o) {
-  return lua_rawlen(L, idx) == sizeof(sg_Object) && o->magic == SG_OBJECT_MAGIC;
+  size_t size = lua_rawlen(L, idx);
+  if (size < sizeof(sg_Object) || o->magic != SG_OBJECT_MAGIC) return 0;
+  return size == sizeof(sg_Object) + (o->type != NULL ? o->type->valueSize : 0);
 }
 
 /* The sg_Object at `idx`, or NULL if the value there is not one. */
@@ -96,8 +102,10 @@ int sg_isreleasedobjectof(lua_State *L, int idx, const void *swiftType) {
 }
 
 sg_Type *_Nullable sg_findtype(lua_State *L, const void *swiftType) {
-  for (sg_Type *t = sg_vm(L)->types; t != NULL; t = t->next)
-    if (t->swiftType == swiftType) return t;
+  sg_VM *vm = sg_vm(L);
+  if (vm->lastFound != NULL && vm->lastFound->swiftType == swiftType) return vm->lastFound;
+  for (sg_Type *t = vm->types; t != NULL; t = t->next)
+    if (t->swiftType == swiftType) return vm->lastFound = t;
   return NULL;
 }
 
@@ -283,7 +291,9 @@ static int sg_index(lua_State *L) {
   const sg_Key *k = sg_findkey(L, o->type);
   if (k == NULL) return sg_indexuncached(L, o);
   if (!k->isMethod) return sg_callhandler(L, k->get, o->object, k->id);
-  sg_vm(L)->lastSelf = o; /* the method's own check of self is then quicker */
+  /* The method's own check of self is then quicker. Not for a value, which has no __gc to
+   * clear lastSelf when its block is freed. */
+  if (o->type->valueSize == 0) sg_vm(L)->lastSelf = o;
   if (k->function != NULL) lua_pushcfunction(L, k->function); /* no upvalue to read */
   else lua_pushvalue(L, lua_upvalueindex(k->id));
   return 1;
@@ -354,7 +364,7 @@ static int sg_fillkeycache(lua_State *L, sg_Type *t, int keys) {
 }
 
 sg_Type *sg_newtype(lua_State *L, const char *name, sg_Type *_Nullable parent, const void *swiftType,
-                    sg_Handler get, sg_Handler set, sg_Handler missing) {
+                    size_t valueSize, sg_Handler get, sg_Handler set, sg_Handler missing) {
   sg_VM *vm = sg_vm(L);
   size_t n = strlen(name);
   sg_Type *t = (sg_Type *)calloc(1, sizeof(sg_Type) + n + 1);
@@ -364,6 +374,7 @@ sg_Type *sg_newtype(lua_State *L, const char *name, sg_Type *_Nullable parent, c
   t->name = copy;
   t->parent = parent;
   t->swiftType = swiftType;
+  t->valueSize = valueSize;
   t->get = get;
   t->set = set;
   t->missing = missing;
@@ -395,8 +406,10 @@ sg_Type *sg_newtype(lua_State *L, const char *name, sg_Type *_Nullable parent, c
   lua_setfield(L, -2, "__name");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
-  lua_pushcfunction(L, sg_objectgc);
-  lua_setfield(L, -2, "__gc");
+  if (valueSize == 0) { /* a value holds nothing to release: no finalizer to queue and run */
+    lua_pushcfunction(L, sg_objectgc);
+    lua_setfield(L, -2, "__gc");
+  }
   lua_pushvalue(L, -1);
   lua_setfield(L, LUA_REGISTRYINDEX, name);
   t->metatableRef = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -422,6 +435,16 @@ void sg_pushunsharedobject(lua_State *L, void *object, sg_Type *t) {
   o->magic = SG_OBJECT_MAGIC;
   lua_rawgeti(L, LUA_REGISTRYINDEX, t->metatableRef);
   lua_setmetatable(L, -2);
+}
+
+void *sg_pushnewvalue(lua_State *L, sg_Type *t) {
+  sg_Object *o = (sg_Object *)lua_newuserdatauv(L, sizeof(sg_Object) + t->valueSize, 0);
+  o->object = o + 1;
+  o->type = t;
+  o->magic = SG_OBJECT_MAGIC;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, t->metatableRef);
+  lua_setmetatable(L, -2);
+  return o->object;
 }
 
 void sg_pushnewobject(lua_State *L, void *object, sg_Type *t) {
@@ -474,6 +497,7 @@ void sg_freetypes(sg_VM *vm) {
     t = next;
   }
   vm->types = NULL;
+  vm->lastFound = NULL;
 }
 
 #pragma clang assume_nonnull end

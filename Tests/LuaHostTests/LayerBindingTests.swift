@@ -169,4 +169,25 @@ struct LayerBindingTests {
         h.run(until: 0.25)
         #expect(h.eval("print(layer:presentation().opacity, #layer:animationKeys())") == ["1.0\t1"])
     }
+
+    @Test func transformsSetFromScriptsAnimateAsOtherValuesDo() {
+        let h = ScriptHarness("""
+            layer = ca.Layer{ frame = {0, 0, 10, 10} }
+            ca.root:addSublayer(layer)
+            still = ca.Layer{ frame = {0, 0, 10, 10}, actions = { transform = false } }
+            ca.root:addSublayer(still)
+            """)
+        #expect(h.start() == nil)
+        h.run(until: 0.1)
+        _ = h.eval("layer.transform = ca.Transform3D.translation(100, 0); still.transform = ca.Transform3D.translation(100, 0)")
+        h.run(until: 0.225)
+        let mid = h.eval("print(layer:presentation().transform.m41, layer.transform.m41, still:presentation().transform.m41)")
+        let parts = mid.first?.split(separator: "\t").compactMap { Double($0) } ?? []
+        #expect(parts.count == 3 && parts[0] > 5 && parts[0] < 95 && parts[1] == 100 && parts[2] == 100)
+        // With actions off no animation starts: once the first has ended, the new transform shows.
+        _ = h.eval("ca.transaction(function() layer.transform = ca.Transform3D.scale(2) end, { disableActions = true })")
+        h.run(until: 0.4)
+        #expect(h.eval("print(layer:presentation().transform.m11, layer:presentation().transform.m41, #layer:animationKeys())")
+                == ["2.0\t0.0\t0"])
+    }
 }

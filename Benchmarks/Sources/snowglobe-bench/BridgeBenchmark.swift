@@ -1,9 +1,10 @@
 import Foundation
 import LuaHost
 
-/// The cost of the `ca` binding from Lua: a property set (`layer.opacity = x`), a property read
-/// and a method call, each against a plain Lua C-function call (`math.abs`) timed in the same
-/// script, with the empty loop subtracted.
+/// The cost of the `ca` binding from Lua: a property set (`layer.opacity = x`), a property read,
+/// a method call and a transform made and set (`layer.transform = T.identity:translated(…)`,
+/// three calls), each against a plain Lua C-function call (`math.abs`) timed in the same script,
+/// with the empty loop subtracted.
 ///
 /// The loops take turns in short rounds, and each round gives its own ratios: a burst of load
 /// on this shared machine then slows the loops it overlaps together, and the median over the
@@ -14,8 +15,8 @@ struct BridgeBenchmark {
     /// How many rounds.
     let rounds: Int
 
-    /// The medians over the rounds: nanoseconds per call for `base`, `set`, `get` and `method`,
-    /// and the ratio to the baseline for `set`, `get` and `method` (as `setRatio` …).
+    /// The medians over the rounds: nanoseconds per loop step for `base`, `set`, `get`, `method`
+    /// and `transform`, and the ratio to the baseline for the others (as `setRatio` …).
     func run() -> [String: Double] {
         let folder = NSTemporaryDirectory() + "snowglobe-bench-\(getpid())"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -26,6 +27,7 @@ struct BridgeBenchmark {
         let script = """
             local N, rounds = \(iterations), \(rounds)
             local abs = math.abs
+            local T = ca.Transform3D
             local layer = ca.Layer{}
             local loops = {
               function() for i = 1, N do end end,
@@ -33,6 +35,7 @@ struct BridgeBenchmark {
               function() for i = 1, N do layer.opacity = 0.5 end end,
               function() local x for i = 1, N do x = layer.opacity end end,
               function() for i = 1, N do layer:removeAllAnimations() end end,
+              function() for i = 1, N do layer.transform = T.identity:translated(i, 0, 0) end end,
             }
             for round = 1, rounds do
               print()
@@ -44,15 +47,15 @@ struct BridgeBenchmark {
         options.budget.timeLimit = 600
         let host = ScriptHost(scriptPath: path, options: options)
         var stamps: [Double] = []
-        stamps.reserveCapacity(rounds * 6)
+        stamps.reserveCapacity(rounds * 7)
         host.output = { _ in stamps.append(BridgeBenchmark.now()) }
         defer { host.close() }
         do { try host.start() } catch { return [:] }
-        guard stamps.count == rounds * 6 else { return [:] }
-        let kinds = ["base", "set", "get", "method"]
+        guard stamps.count == rounds * 7 else { return [:] }
+        let kinds = ["base", "set", "get", "method", "transform"]
         var ns: [String: [Double]] = [:], ratio: [String: [Double]] = [:]
         for round in 0..<rounds {
-            let t = (0..<5).map { stamps[round * 6 + $0 + 1] - stamps[round * 6 + $0] }
+            let t = (0..<6).map { stamps[round * 7 + $0 + 1] - stamps[round * 7 + $0] }
             for (index, kind) in kinds.enumerated() {
                 ns[kind, default: []].append((t[index + 1] - t[0]) / Double(iterations) * 1e9)
                 if index > 0 { ratio[kind, default: []].append((t[index + 1] - t[0]) / (t[1] - t[0])) }

@@ -4,7 +4,7 @@ import Foundation
 /// translation in m41 m42 m43, perspective via m34.
 ///
 /// Products read left to right in the order the transforms apply: in `a * b`, `a` applies first.
-public struct Transform3D: Hashable, Sendable {
+public struct Transform3D: Hashable, Sendable, BitwiseCopyable {
     /// Row 1, column 1.
     public var m11: Double
     /// Row 1, column 2.

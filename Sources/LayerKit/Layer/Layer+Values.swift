@@ -30,13 +30,37 @@ extension Layer {
     public func setNumberDirectly(_ value: Double, for property: PropertyID, at info: PropertyRegistry.Slot) -> Bool {
         guard info.isNumber, kind.has(info.owner), !info.isLimited else { return false }
         if isInTree, let scene {
-            if info.isAnimatable && shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) { return false }
+            if info.isAnimatable && mayAnimateImplicitly(in: scene)
+                && shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) { return false }
             willChange(property, offset: info.offset, count: 1, in: scene)
         }
         storage[info.offset] = value
         if animatedMask & info.bit == 0 || !info.isAnimatable { storage[slotSize + info.offset] = value }
         // Timing is not animatable: the first test passes over the properties scripts set most.
         if !info.isAnimatable && property.isTiming { timingChanged() }
+        return true
+    }
+
+    /// Sets a transform-valued property without building an `AnimationValue`, when nothing
+    /// would animate the change (a script placing layers each frame). Returns false, having done
+    /// nothing, when the general path is needed.
+    @inline(__always)
+    public func setTransformDirectly(_ value: Transform3D, for property: PropertyID, at info: PropertyRegistry.Slot) -> Bool {
+        guard info.width == 16, kind.has(info.owner), !info.isLimited else { return false }
+        if isInTree, let scene {
+            if info.isAnimatable && mayAnimateImplicitly(in: scene)
+                && shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) { return false }
+            willChange(property, offset: info.offset, count: 16, in: scene)
+        }
+        ValueSlots.storeTransform(value, at: storage + info.offset)
+        if animatedMask & info.bit == 0 || !info.isAnimatable { ValueSlots.storeTransform(value, at: storage + slotSize + info.offset) }
+        if property == .transform {
+            cachedModelParts = nil
+            programIsStale = true
+        } else if property == .sublayerTransform {
+            cachedModelSublayerParts = nil
+            programIsStale = true
+        }
         return true
     }
 
@@ -175,9 +199,16 @@ extension Layer {
 
     /// Whether a change of `key` now starts an action (an implicit animation).
     func shouldAnimateImplicitly(key: String, in scene: Scene) -> Bool {
-        guard isInTree, self !== scene.root, actionsEnabled else { return false }
+        guard mayAnimateImplicitly(in: scene) else { return false }
         if !actions.isEmpty, case .disabled? = actions[key] { return false }
-        return scene.transactions.actionsEnabled && treeJoinSerial < scene.transactions.currentSerial
+        return true
+    }
+
+    /// Whether a change now may start an action for some key: the checks that do not depend
+    /// on the key, cheap enough for every property a script sets.
+    @inline(__always) func mayAnimateImplicitly(in scene: Scene) -> Bool {
+        isInTree && self !== scene.root && actionsEnabled
+            && scene.transactions.actionsEnabled && treeJoinSerial < scene.transactions.currentSerial
     }
 }
 

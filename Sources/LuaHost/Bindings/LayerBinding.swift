@@ -328,6 +328,10 @@ enum LayerBinding: CaBinding {
                layer.setNumberDirectly(v, for: entry.id, at: entry.slot) {
                 return
             }
+            // And for a transform, which scripts that place layers by hand set each frame.
+            if !entry.slot.isNumber, let t = lua.toTransform(at: 3), layer.setTransformDirectly(t, for: entry.id, at: entry.slot) {
+                return
+            }
             try setRegistry(lua, layer, entry.id, valueAt: 3)
             return
         }

@@ -52,8 +52,8 @@ struct LuaClass {
 
     /// The Lua type name (`__name`), as scripts and messages see it.
     let name: String
-    /// The Swift class its values are.
-    let swiftType: AnyClass
+    /// The Swift class its values are, or the Swift value type kept inside its userdata.
+    let swiftType: Any.Type
     /// The Swift class of the parent type, whose properties and methods it inherits.
     let parentType: AnyClass?
     /// What the class is and how a script gets one, a sentence fragment for the reference
@@ -81,5 +81,21 @@ struct LuaClass {
         let objectType = LuaObjectType(type, name: name, parent: parent, properties: properties.map(\.name),
                                        get: get, set: set, methods: methods.map { ($0.name, $0.function) })
         register = { lua in lua.register(objectType) }
+    }
+
+    /// A class whose values are Swift values kept inside their userdata (see `LuaValueType`).
+    init<Value: BitwiseCopyable>(value type: Value.Type, name: String, summary: String, example: String? = nil,
+                                 properties: [Property] = [], get: LuaPropertyHandler? = nil,
+                                 set: LuaPropertyHandler? = nil, methods: [Method] = []) {
+        self.name = name
+        swiftType = type
+        parentType = nil
+        self.summary = summary
+        self.example = example
+        self.properties = properties
+        self.methods = methods
+        let valueType = LuaValueType(type, name: name, properties: properties.map(\.name), get: get, set: set,
+                                     methods: methods.map { ($0.name, $0.function) })
+        register = { lua in lua.register(valueType) }
     }
 }

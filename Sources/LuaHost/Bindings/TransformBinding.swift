@@ -10,7 +10,7 @@ enum TransformBinding: CaBinding {
     } + [LuaClass.Property("isIdentity", kind: .bool, "read-only")]
 
     static var classes: [LuaClass] {
-        [LuaClass(TransformBox.self, name: "Transform3D",
+        [LuaClass(value: Transform3D.self, name: "Transform3D",
                   summary: "a CATransform3D value: `ca.Transform3D.identity`, `.scale(…)` …; `a * b` concatenates, "
                       + "`==` compares values. A 4 × 4 matrix in Core Animation's conventions (row vectors, "
                       + "translation in m41…m43, m34 for perspective); setting a layer's transform copies it",
@@ -79,12 +79,14 @@ enum TransformBinding: CaBinding {
     static func install(_ lua: LuaState, ca: Int32) throws(LuaError) {
         lua.newLibrary(["scale": makeScale, "rotation": makeRotation, "translation": makeTranslation,
                         "affine": makeAffine, "new": makeIdentity, "isIdentity": isIdentityFunction])
+        // `identity` is a fresh value on every read (the table's __index makes it).
+        lua.newTable(fieldCount: 1)
+        lua.push(identityIndex, name: "__index")
+        lua.rawSet(-2, field: "__index")
+        lua.setMetatable(-2)
         lua.rawSet(ca, field: "Transform3D")
-        // `identity` is a fresh value on every read; values multiply with `*` and compare by value.
+        // Values multiply with `*` and compare by value.
         try lua.run("""
-            local T = ca.Transform3D
-            local new = T.new
-            setmetatable(T, { __index = function(_, k) if k == "identity" then return new() end end })
             local function mul(a, b) return a:concat(b) end
             local function eq(a, b)
               for r = 1, 4 do for c = 1, 4 do
@@ -106,8 +108,13 @@ enum TransformBinding: CaBinding {
     }
 }
 
-private func box(_ lua: LuaState, _ arg: Int32) throws(LuaRaise) -> TransformBox {
-    try lua.checkObject(arg, as: TransformBox.self)
+private func transform(_ lua: LuaState, _ arg: Int32) throws(LuaRaise) -> Transform3D {
+    try lua.checkValueUserdata(arg, as: Transform3D.self)
+}
+
+/// The transform a method's self or a handler's object is.
+private func transform(_ object: UnsafeMutableRawPointer) -> Transform3D {
+    LuaState.value(object, as: Transform3D.self)
 }
 
 private func finiteNumber(_ lua: LuaState, _ arg: Int32) throws(LuaRaise) -> Double {
@@ -120,19 +127,31 @@ private func optFinite(_ lua: LuaState, _ arg: Int32, _ fallback: Double) throws
     lua.isNoneOrNil(arg) ? fallback : try finiteNumber(lua, arg)
 }
 
+/// `ca.Transform3D`'s __index: `identity` is a new identity; any other key is nil.
+private func identityIndex(_ L: OpaquePointer) -> Int32 {
+    LuaState.run(L) { lua in
+        if lua.isString(at: 2, "identity") {
+            lua.pushValueUserdata(Transform3D.identity)
+        } else {
+            lua.pushNil()
+        }
+        return 1
+    }
+}
+
 private func makeIdentity(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in lua.pushUnshared(TransformBox(.identity)); return 1 }
+    LuaState.run(L) { lua in lua.pushValueUserdata(Transform3D.identity); return 1 }
 }
 
 private func isIdentityFunction(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in lua.push(try box(lua, 1).value.isIdentity); return 1 }
+    LuaState.run(L) { lua in lua.push(try transform(lua, 1).isIdentity); return 1 }
 }
 
 private func makeScale(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         let sx = try finiteNumber(lua, 1)
         let sy = try optFinite(lua, 2, sx)
-        lua.pushUnshared(TransformBox(Transform3D(scaleX: sx, y: sy, z: try optFinite(lua, 3, 1))))
+        lua.pushValueUserdata(Transform3D(scaleX: sx, y: sy, z: try optFinite(lua, 3, 1)))
         return 1
     }
 }
@@ -141,78 +160,78 @@ private func makeRotation(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         let angle = try finiteNumber(lua, 1)
         let x = try optFinite(lua, 2, 0), y = try optFinite(lua, 3, 0), z = try optFinite(lua, 4, lua.isNoneOrNil(2) ? 1 : 0)
-        lua.pushUnshared(TransformBox(Transform3D(rotationAngle: angle, x: x, y: y, z: z)))
+        lua.pushValueUserdata(Transform3D(rotationAngle: angle, x: x, y: y, z: z))
         return 1
     }
 }
 
 private func makeTranslation(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
-        lua.pushUnshared(TransformBox(Transform3D(translationX: try finiteNumber(lua, 1), y: try finiteNumber(lua, 2),
-                                          z: try optFinite(lua, 3, 0))))
+        lua.pushValueUserdata(Transform3D(translationX: try finiteNumber(lua, 1), y: try finiteNumber(lua, 2),
+                                          z: try optFinite(lua, 3, 0)))
         return 1
     }
 }
 
 private func makeAffine(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
-        lua.pushUnshared(TransformBox(Transform3D(affineA: try finiteNumber(lua, 1), b: try finiteNumber(lua, 2),
+        lua.pushValueUserdata(Transform3D(affineA: try finiteNumber(lua, 1), b: try finiteNumber(lua, 2),
                                           c: try finiteNumber(lua, 3), d: try finiteNumber(lua, 4),
-                                          tx: try finiteNumber(lua, 5), ty: try finiteNumber(lua, 6))))
+                                          tx: try finiteNumber(lua, 5), ty: try finiteNumber(lua, 6)))
         return 1
     }
 }
 
 private func scaled(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let t = LuaState.object(object, as: TransformBox.self).value
+        let t = transform(object)
         let sx = try finiteNumber(lua, 2)
-        lua.pushUnshared(TransformBox(t.scaled(x: sx, y: try optFinite(lua, 3, sx), z: try optFinite(lua, 4, 1))))
+        lua.pushValueUserdata(t.scaled(x: sx, y: try optFinite(lua, 3, sx), z: try optFinite(lua, 4, 1)))
         return 1
     }
 }
 
 private func rotated(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let t = LuaState.object(object, as: TransformBox.self).value
+        let t = transform(object)
         let angle = try finiteNumber(lua, 2)
         let x = try optFinite(lua, 3, 0), y = try optFinite(lua, 4, 0), z = try optFinite(lua, 5, lua.isNoneOrNil(3) ? 1 : 0)
-        lua.pushUnshared(TransformBox(t.rotated(by: angle, x: x, y: y, z: z)))
+        lua.pushValueUserdata(t.rotated(by: angle, x: x, y: y, z: z))
         return 1
     }
 }
 
 private func translated(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let t = LuaState.object(object, as: TransformBox.self).value
-        lua.pushUnshared(TransformBox(t.translated(x: try finiteNumber(lua, 2), y: try finiteNumber(lua, 3), z: try optFinite(lua, 4, 0))))
+        let t = transform(object)
+        lua.pushValueUserdata(t.translated(x: try finiteNumber(lua, 2), y: try finiteNumber(lua, 3), z: try optFinite(lua, 4, 0)))
         return 1
     }
 }
 
 private func concat(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        lua.pushUnshared(TransformBox(LuaState.object(object, as: TransformBox.self).value.concatenating(try box(lua, 2).value)))
+        lua.pushValueUserdata(transform(object).concatenating(try transform(lua, 2)))
         return 1
     }
 }
 
 private func inverted(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let t = LuaState.object(object, as: TransformBox.self).value
+        let t = transform(object)
         // As CATransform3DInvert: the original when there is no inverse.
-        lua.pushUnshared(TransformBox(t.inverted ?? t))
+        lua.pushValueUserdata(t.inverted ?? t)
         return 1
     }
 }
 
 private func copy(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
-    LuaState.run(L) { lua in lua.pushUnshared(TransformBox(LuaState.object(object, as: TransformBox.self).value)); return 1 }
+    LuaState.run(L) { lua in lua.pushValueUserdata(transform(object)); return 1 }
 }
 
 private func getTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
     LuaState.run(L) { lua in
-        let t = LuaState.object(object, as: TransformBox.self).value
+        let t = transform(object)
         let i = Int(id)
         if i == 16 { lua.push(t.isIdentity); return 1 }
         lua.push(t[i / 4, i % 4])
@@ -222,13 +241,12 @@ private func getTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer,
 
 private func setTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
     LuaState.run(L) { lua in
-        let box = LuaState.object(object, as: TransformBox.self)
         let i = Int(id)
         guard i < 16 else { throw lua.error("cannot set read-only property 'isIdentity' on Transform3D") }
         guard lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite else {
             throw lua.error("bad value for '\(TransformBinding.properties[i].name)' of Transform3D (finite number expected, got \(lua.describeValue(at: 3)))")
         }
-        box.value[i / 4, i % 4] = v
+        LuaState.withValue(object, as: Transform3D.self) { $0[i / 4, i % 4] = v }
         return 0
     }
 }

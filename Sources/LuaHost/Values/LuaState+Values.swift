@@ -64,7 +64,7 @@ extension LuaState {
 
     /// A transform (a `ca.Transform3D` value) at `index`.
     func toTransform(at index: Int32) -> Transform3D? {
-        toObject(index, as: TransformBox.self)?.value
+        toValueUserdata(index, as: Transform3D.self)
     }
 
     /// The value at `index` as `kind`, or nil when it has another shape. Numbers must be finite.
@@ -142,7 +142,7 @@ extension LuaState {
         case .size(let s): pushSize(s)
         case .rect(let r): pushRect(r)
         case .color(let c): pushColor(c)
-        case .transform(let t): pushUnshared(TransformBox(t))
+        case .transform(let t): pushValueUserdata(t)
         case .choice(let s): push(s)
         case .numbers(let values):
             newTable(arrayCount: Int32(values.count))
@@ -219,8 +219,3 @@ private func finite(_ values: Double...) -> Bool {
     values.allSatisfy(\.isFinite)
 }
 
-/// A `ca.Transform3D` value held by Lua (a box, so that the struct can live in a userdata).
-final class TransformBox {
-    var value: Transform3D
-    init(_ value: Transform3D) { self.value = value }
-}

@@ -96,6 +96,7 @@ typedef struct sg_VM {
   int poolCount;          /* entries of `pool` in use */
   sg_Function _Nullable pool[SG_POOLSIZE]; /* Swift functions of the pooled trampolines */
   void *_Nullable context; /* free for the host */
+  struct sg_Type *_Nullable lastFound; /* the type sg_findtype found last */
   const void *_Nullable lastSelf; /* the block __index last found a method for: a checked
                              object, alive until its __gc, which clears this */
   int methodCount;        /* entries of `methods` in use */
@@ -177,9 +178,10 @@ int sg_resumebudget(lua_State *co, lua_State *_Nullable from, int nargs, int *nr
  *  codes are (level << 16) | id, where level counts the steps up the parent chain to the type
  *  that declared the property. The metatable (also registry[name], for luaL_getmetatable) has
  *  __name, __index, __newindex, __gc, and __metatable = false so scripts can neither read nor
- *  change it. */
+ *  change it. With `valueSize` > 0 the type is a value type (see sg_pushnewvalue): its metatable
+ *  has no __gc. */
 sg_Type *sg_newtype(lua_State *L, const char *name, sg_Type *_Nullable parent, const void *swiftType,
-                    sg_Handler get, sg_Handler set, sg_Handler missing);
+                    size_t valueSize, sg_Handler get, sg_Handler set, sg_Handler missing);
 
 /** The type registered for `swiftType` in this VM, or NULL. */
 sg_Type *_Nullable sg_findtype(lua_State *L, const void *swiftType);
@@ -201,6 +203,11 @@ int sg_pushcached(lua_State *L, const void *object);
 /** Pushes a new userdata of type `t` holding `object` (retained once for it, released by its
  *  __gc) and records it in the cache so that pushing `object` again yields it. */
 void sg_pushnewobject(lua_State *L, void *object, sg_Type *t);
+
+/** Pushes a new userdata of the value type `t` and returns where its `valueSize` bytes go (the
+ *  caller fills them; they start uninitialized). Handlers and methods receive that address as
+ *  their object. */
+void *sg_pushnewvalue(lua_State *L, sg_Type *t);
 
 /** Pushes a new userdata of type `t` holding `object` (retained once for it, released by its
  *  __gc) without looking in the cache or recording it there: for an object just made that only
