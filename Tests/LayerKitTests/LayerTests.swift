@@ -20,6 +20,26 @@ struct LayerTests {
         #expect(buffers.count < 40, "the list was copied \(buffers.count) times")
     }
 
+    /// A script's VM can hold layers after their scene is gone: they are out of any tree, and
+    /// setting their properties neither reaches the freed scene nor animates.
+    @Test func layersThatOutliveTheirSceneAreOutOfTheTree() throws {
+        var scene: Scene? = Scene(size: Size(width: 100, height: 100))
+        weak let gone = scene
+        let child = Layer(scene: scene!)
+        let grandchild = Layer(scene: scene!)
+        let root = scene!.root
+        try scene!.root.addSublayer(child)
+        try child.addSublayer(grandchild)
+        #expect(grandchild.isInTree)
+        scene = nil
+        #expect(gone == nil)
+        #expect(!root.isInTree && !child.isInTree && !grandchild.isInTree)
+        #expect(grandchild.setNumberDirectly(0.5, for: .opacity))
+        try grandchild.setValue(.transform(Transform3D.identity.translated(x: 10, y: 0, z: 0)), for: .transform)
+        #expect(grandchild.number(.opacity, .presentation) == 0.5 && grandchild.animationKeys().isEmpty)
+        #expect(grandchild.transform(.transform, .presentation).m41 == 10)
+    }
+
     @Test func coreAnimationDefaults() {
         let scene = Scene(size: Size(width: 100, height: 100))
         let layer = Layer(scene: scene)

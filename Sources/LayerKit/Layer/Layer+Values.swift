@@ -29,11 +29,13 @@ extension Layer {
     @inline(__always)
     public func setNumberDirectly(_ value: Double, for property: PropertyID, at info: PropertyRegistry.Slot) -> Bool {
         guard info.isNumber, kind.has(info.owner), !info.isLimited else { return false }
-        if isInTree, let scene {
+        let animates = withSceneInTree { scene in
             if info.isAnimatable && mayAnimateImplicitly(in: scene)
-                && shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) { return false }
+                && shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) { return true }
             willChange(property, offset: info.offset, count: 1, in: scene)
+            return false
         }
+        if animates == true { return false }
         storage[info.offset] = value
         if animatedMask & info.bit == 0 || !info.isAnimatable { storage[slotSize + info.offset] = value }
         // Timing is not animatable: the first test passes over the properties scripts set most.
@@ -47,11 +49,13 @@ extension Layer {
     @inline(__always)
     public func setTransformDirectly(_ value: Transform3D, for property: PropertyID, at info: PropertyRegistry.Slot) -> Bool {
         guard info.width == 16, kind.has(info.owner), !info.isLimited else { return false }
-        if isInTree, let scene {
+        let animates = withSceneInTree { scene in
             if info.isAnimatable && mayAnimateImplicitly(in: scene)
-                && shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) { return false }
+                && shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) { return true }
             willChange(property, offset: info.offset, count: 16, in: scene)
+            return false
         }
+        if animates == true { return false }
         ValueSlots.storeTransform(value, at: storage + info.offset)
         if animatedMask & info.bit == 0 || !info.isAnimatable { ValueSlots.storeTransform(value, at: storage + slotSize + info.offset) }
         if property == .transform {
@@ -155,7 +159,7 @@ extension Layer {
 
     /// Writes a model value; the presentation follows at once unless an animation drives it.
     func writeModel(_ value: AnimationValue, _ spec: PropertySpec) {
-        if isInTree, let scene {
+        withSceneInTree { scene in
             if spec.width == 0 {
                 willChangeHeldState()
             } else {
@@ -207,7 +211,7 @@ extension Layer {
     /// Whether a change now may start an action for some key: the checks that do not depend
     /// on the key, cheap enough for every property a script sets.
     @inline(__always) func mayAnimateImplicitly(in scene: Scene) -> Bool {
-        isInTree && self !== scene.root && actionsEnabled
+        isInTree && !isSceneRoot && actionsEnabled
             && scene.transactions.actionsEnabled && treeJoinSerial < scene.transactions.currentSerial
     }
 }

@@ -42,6 +42,12 @@ public class Layer {
 
     /// The scene whose transactions and clock this layer uses.
     public private(set) weak var scene: Scene?
+    /// The same scene, unretained, for the paths a script takes for every property it sets
+    /// (see `withSceneInTree`): loading a weak reference retains the scene and releases it
+    /// again, through the side table weak references give it.
+    private let unretainedScene: Unmanaged<Scene>
+    /// Whether this is its scene's root layer.
+    var isSceneRoot = false
     /// The layer this one is a sublayer of.
     public internal(set) weak var superlayer: Layer?
     /// A name for finding the layer and for messages.
@@ -111,6 +117,7 @@ public class Layer {
     init(kind: LayerKind, scene: Scene) {
         self.kind = kind
         self.scene = scene
+        unretainedScene = .passUnretained(scene)
         let size = PropertyRegistry.slotSize(kind)
         slotSize = size
         // On a cache line, so that the properties a frame touches share as few lines as they can.
@@ -136,14 +143,23 @@ public class Layer {
 
     deinit {
         // Sublayers outlive a freed superlayer only if something else holds them: tell the scene
-        // they have no superlayer now, as removeFromSuperlayer would.
+        // they have no superlayer now, as removeFromSuperlayer would; their subtrees leave the tree.
         for layer in sublayers {
             layer.superlayer = nil
-            layer.isInTree = false
+            layer.forEachInSubtree { $0.isInTree = false }
             scene?.layerObserver?.layerDidChangeSuperlayer(layer)
         }
+        mask?.forEachInSubtree { $0.isInTree = false }
         UnsafeMutableRawPointer(storage).deallocate()
         scene?.layerCount -= 1
+    }
+
+    /// `body(scene)` when the layer is in its scene's tree, without retaining the scene; nil
+    /// otherwise. A layer is in the tree only while its scene lives: the scene takes its tree
+    /// out when it goes, and a freed layer takes out its sublayers' subtrees.
+    @inline(__always) func withSceneInTree<R>(_ body: (Scene) -> R) -> R? {
+        guard isInTree else { return nil }
+        return unretainedScene._withUnsafeGuaranteedRef(body)
     }
 
     /// The first `Double` of a state slot.

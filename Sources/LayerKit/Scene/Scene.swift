@@ -76,7 +76,18 @@ public final class Scene {
     private func makeRoot() -> Layer {
         let root = Layer(scene: self)
         root.isInTree = true
+        root.isSceneRoot = true
+        madeRoot = root
         return root
+    }
+
+    /// The root once made (reading `root` in `deinit` would make one).
+    private var madeRoot: Layer?
+
+    deinit {
+        // Layers that outlive the scene (a script's VM may still hold them) are no longer in a
+        // tree: nothing of theirs may reach the scene again.
+        madeRoot?.forEachInSubtree { $0.isInTree = false }
     }
 
     /// Changes the root layer's size (the window was resized), without animation.
