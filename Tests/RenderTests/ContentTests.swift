@@ -95,6 +95,60 @@ import Testing
         #expect(compositor.statistics.rasterizations == 2)
     }
 
+    /// Layers showing the same content share one drawing, and layers made anew with the same
+    /// content (a reload's) find it drawn: only what differs is rasterized.
+    @Test func sameContentOnOtherLayersIsDrawnOnce() {
+        let scene = makeScene()
+        func label(_ string: String, at y: Double) -> TextLayer {
+            addLayer(TextLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 100, height: 40),
+                     position: Point(x: 100, y: y)) { $0.string = string }
+        }
+        var labels = [label("same", at: 30), label("same", at: 80), label("other", at: 130)]
+        let compositor = Compositor()
+        var before = DrawList(width: 200, height: 150)
+        // Long enough for the cache to drop what was not used lately: content a layer shows stays.
+        for frame in 0..<300 {
+            scene.beginFrame(at: Double(frame) / 60)
+            before = compositor.compose(scene, width: 200, height: 150)
+            scene.endFrame()
+        }
+        #expect(compositor.statistics.rasterizations == 2)
+        // The layers go, and new ones show the same: nothing is drawn again, and the frame is the same.
+        labels.forEach { $0.removeFromSuperlayer() }
+        labels = [label("same", at: 30), label("same", at: 80), label("other", at: 130)]
+        scene.beginFrame(at: 5)
+        let after = compositor.compose(scene, width: 200, height: 150)
+        scene.endFrame()
+        #expect(compositor.statistics.rasterizations == 2)
+        #expect(after.drawsTheSame(as: before, colors: true))
+        labels[1].string = "changed"
+        scene.beginFrame(at: 6)
+        compositor.compose(scene, width: 200, height: 150)
+        scene.endFrame()
+        #expect(compositor.statistics.rasterizations == 3)
+    }
+
+    /// Content no layer shows any more is kept within the pool's budget.
+    @Test func theContentPoolKeepsWithinItsBudget() {
+        var pool = ContentPool()
+        pool.budget = 3 * 100 * 100 * 4
+        func content() -> RasterizedContent? {
+            RasterizedContent(texture: RenderTexture(width: 100, height: 100, pixels: Array(repeating: 0, count: 10_000), label: "test"),
+                              rect: .zero)
+        }
+        let scene = makeScene()
+        let keys = (0..<5).map { i in
+            let layer = GradientLayer(scene: scene)
+            layer[.endPoint] = .point(Point(x: 0, y: Double(i) / 4))
+            return TextureCache.ContentKey.gradient(GradientContent(layer, .model))
+        }
+        for (frame, key) in keys.enumerated() { _ = pool.value(for: key, frame: frame, make: content) }
+        #expect(pool.made == 5)
+        // The last three are kept; the first two were dropped and are made again.
+        for (frame, key) in keys.enumerated().reversed() { _ = pool.value(for: key, frame: 10 + frame, make: content) }
+        #expect(pool.made == 7)
+    }
+
     @Test func shapeFillsItsPath() {
         let scene = makeScene()
         addLayer(ShapeLayer(scene: scene), to: scene.root, bounds: .zero, position: Point(x: 0, y: 0)) {

@@ -29,6 +29,11 @@ struct PerLayerCache<Key, Value> {
         return value
     }
 
+    /// Calls `body` with every value kept.
+    func forEachValue(_ body: (Value) -> Void) {
+        for entry in entries.values { body(entry.value) }
+    }
+
     /// Drops the entries last used before frame `oldest`.
     mutating func drop(before oldest: Int) {
         entries = entries.filter { $0.value.lastUsed >= oldest }

@@ -19,10 +19,34 @@ final class TextureCache {
         var lastUsed: Int
     }
 
-    enum ContentKey: Equatable {
+    /// What CPU-drawn content is drawn from. Keys are hashed by a few cheap fields (equal keys
+    /// have equal fields) and compared whole.
+    enum ContentKey: Hashable {
         case text(TextContent)
         case shape(ShapeContent)
         case gradient(GradientContent)
+
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case .text(let t):
+                hasher.combine(0)
+                hasher.combine(t.string)
+                hasher.combine(t.width)
+                hasher.combine(t.height)
+            case .shape(let s):
+                hasher.combine(1)
+                hasher.combine(s.path.elements.count)
+                hasher.combine(s.fillColor)
+                hasher.combine(s.strokeColor)
+                hasher.combine(s.lineWidth)
+                hasher.combine(s.strokeEnd)
+            case .gradient(let g):
+                hasher.combine(2)
+                hasher.combine(g.width)
+                hasher.combine(g.height)
+                hasher.combine(g.colors)
+            }
+        }
     }
 
     enum ShadowKey: Equatable {
@@ -45,11 +69,12 @@ final class TextureCache {
     private var images: [ObjectIdentifier: ImageEntry] = [:]
     private var transitions: [ObjectIdentifier: TransitionEntry] = [:]
     private var contents = PerLayerCache<ContentKey, RasterizedContent?>()
+    private var sharedContents = ContentPool()
     private var shadows = PerLayerCache<(ShadowKey, RenderTexture?), RenderTexture?>()
     private var offscreens = PerLayerCache<OffscreenImage, RenderTexture?>()
 
     /// How many times content has been rasterised (for tests of the cache).
-    var rasterizations: Int { contents.made }
+    var rasterizations: Int { sharedContents.made }
     /// How many shadows have been made (for tests of the cache).
     var shadowsMade: Int { shadows.made }
     /// How many offscreen images have been drawn (for tests of the cache).
@@ -68,9 +93,12 @@ final class TextureCache {
         return texture
     }
 
-    /// The CPU-drawn content of `layer` for `key`, drawn by `make` only when the key changed.
+    /// The CPU-drawn content of `layer` for `key`, drawn by `make` only when the key changed
+    /// and no other layer shows the same (see `ContentPool`).
     func content(for layer: Layer, key: ContentKey, make: () -> RasterizedContent?) -> RasterizedContent? {
-        contents.value(for: layer, key: key, frame: frame, same: ==, make: make)
+        contents.value(for: layer, key: key, frame: frame, same: ==) {
+            sharedContents.value(for: key, frame: frame, make: make)
+        }
     }
 
     /// The blurred shadow of `layer` for `key`, made by `make` only when the key changed.
@@ -126,6 +154,9 @@ final class TextureCache {
         let oldest = frame - keepFrames
         images = images.filter { $0.value.lastUsed >= oldest }
         contents.drop(before: oldest)
+        var shown = Set<ObjectIdentifier>()
+        contents.forEachValue { if let content = $0 { shown.insert(ObjectIdentifier(content.texture)) } }
+        sharedContents.drop(before: oldest, keeping: shown, frame: frame)
         shadows.drop(before: oldest)
         offscreens.drop(before: oldest)
         transitions = transitions.filter { $0.value.lastUsed >= oldest }
