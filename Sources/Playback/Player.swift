@@ -133,8 +133,10 @@ public final class Player {
     // MARK: Each frame
 
     /// Plays `realSeconds` of time (unless paused or replaying), then brings the scene towards
-    /// the playhead for at most `budget` seconds.
-    public func update(realSeconds: Double) {
+    /// the playhead for at most `budget` seconds. Then, with `idle` and while paused, uses up to
+    /// `idleBudget` seconds to park a run for seeking back; a caller that owes the user a frame
+    /// (a reload's) passes false, so that the frame comes first.
+    public func update(realSeconds: Double, idle: Bool = true) {
         if replay == nil {
             timeline.play(for: realSeconds)
         }
@@ -143,7 +145,7 @@ public final class Player {
         catchUp(deadline: deadline)
         // Idle while paused (and not just after a seek, whose frame should show at once): park
         // a run a little before the playhead, for seeking back.
-        if !wasSeeking, replay == nil, !seeking, timeline.isPaused, let runner {
+        if idle, !wasSeeking, replay == nil, !seeking, timeline.isPaused, let runner {
             parked.prepare(before: runner.tick, log: log, deadline: min(deadline, Monotonic.now() + idleBudget),
                            start: { script.rebuild(runner).map { run in run.replayedThrough = shownThrough; return run } },
                            closing: script.discard)

@@ -196,7 +196,8 @@ public final class Viewer {
             // A stall (a slow replay, the window dragged) does not turn into a jump in time.
             let elapsed = min(frameStart - lastFrameAt, 0.25)
             lastFrameAt = frameStart
-            player.update(realSeconds: elapsed)
+            // The first frame of a reload comes before any idle work.
+            player.update(realSeconds: elapsed, idle: announcement == nil)
             drawFrame()
             statistics.record(Monotonic.now() - frameStart)
             rememberTimeline(final: false)
@@ -337,7 +338,7 @@ public final class Viewer {
                                         loading: Monotonic.now() - loadStart)
             // Finish the replay now if it is quick, so that the first frame is the new scene's.
             let replayStart = Monotonic.now()
-            player.update(realSeconds: 0)
+            player.update(realSeconds: 0, idle: false)
             announcement?.replaying = Monotonic.now() - replayStart
         case .failed:
             let milliseconds = (Monotonic.now() - started) * 1000

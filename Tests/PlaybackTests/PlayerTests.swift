@@ -194,6 +194,20 @@ struct PlayerTests {
         #expect(player.timeline.playhead == 30)
     }
 
+    /// A caller that owes the user a frame (a reload's) asks for no idle work: nothing is parked
+    /// until a later update may use idle time.
+    @Test func idleWorkWaitsWhenTheCallerOwesAFrame() throws {
+        let folder = try TemporaryFolder()
+        let (player, _) = try player(folder)
+        player.open()
+        go(player, to: 61)
+        player.parked.removeAll(closing: { _ in })
+        player.update(realSeconds: 0, idle: false)
+        #expect(player.parked.runs.isEmpty)
+        player.update(realSeconds: 0)
+        #expect(player.parked.runs.map(\.tick) == [3600])
+    }
+
     @Test func seekingBackAndForthSwapsParkedRunsAndKeepsTheState() throws {
         let folder = try TemporaryFolder()
         let (player, _) = try player(folder)
