@@ -129,6 +129,23 @@ import Testing
         #expect(compositor.cache.offscreensMade == 2)
     }
 
+    /// A reload makes new layers that draw what the old ones drew: the offscreen image is found,
+    /// not drawn again, however long the old layer had shown it.
+    @Test func aNewLayerDrawingTheSameFindsTheOffscreenImage() throws {
+        let scene = makeScene()
+        var layer = redSquare(scene)
+        try layer.setMask(mask(scene, Rect(x: 0, y: 0, width: 50, height: 100)))
+        let compositor = Compositor()
+        for t in 0..<300 { composeFrame(scene, with: compositor, at: Double(t) / 60) }
+        #expect(compositor.cache.offscreensMade == 1)
+        layer.removeFromSuperlayer()
+        layer = redSquare(scene)
+        try layer.setMask(mask(scene, Rect(x: 0, y: 0, width: 50, height: 100)))
+        composeFrame(scene, with: compositor, at: 6)
+        #expect(compositor.cache.offscreensMade == 1)
+        expectPixels(render(scene), [(70, 75, (255, 0, 0)), (130, 75, (0, 0, 0))])
+    }
+
     @Test func aScaledUpLayerIsMaskedAtItsScreenResolution() throws {
         let scene = makeScene()
         let layer = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 20, height: 20),

@@ -3,7 +3,8 @@ import LayerKit
 /// The textures a compositor has made: one per contents image, one per layer for content drawn
 /// on the CPU (text, shapes, gradients), one per layer's shadow, one per layer drawn offscreen
 /// (masked or filtered) and one per layer's transition's images. Content is redrawn only when
-/// what it depends on changes; entries unused for a while are dropped.
+/// what it depends on changes, and CPU-drawn content and offscreen images are shared with other
+/// layers (and the next run's) that draw the same; entries unused for a while are dropped.
 final class TextureCache {
     /// Opaque white: what solid colours sample.
     let white = RenderTexture.solidWhite()
@@ -72,13 +73,14 @@ final class TextureCache {
     private var sharedContents = ContentPool()
     private var shadows = PerLayerCache<(ShadowKey, RenderTexture?), RenderTexture?>()
     private var offscreens = PerLayerCache<OffscreenImage, RenderTexture?>()
+    private var sharedOffscreens = OffscreenPool()
 
     /// How many times content has been rasterised (for tests of the cache).
     var rasterizations: Int { sharedContents.made }
     /// How many shadows have been made (for tests of the cache).
     var shadowsMade: Int { shadows.made }
     /// How many offscreen images have been drawn (for tests of the cache).
-    var offscreensMade: Int { offscreens.made }
+    var offscreensMade: Int { sharedOffscreens.made }
 
     /// The texture of a contents image (the same object for the same image).
     func texture(for image: Image) -> RenderTexture {
@@ -108,7 +110,9 @@ final class TextureCache {
 
     /// The offscreen image of `layer` (masked, filtered), drawn by `make` only when it changed.
     func offscreen(for layer: Layer, image: OffscreenImage, make: () -> RenderTexture?) -> RenderTexture? {
-        offscreens.value(for: layer, key: image, frame: frame, same: { $0.drawsSame(as: $1) }, make: make)
+        offscreens.value(for: layer, key: image, frame: frame, same: { $0.drawsSame(as: $1) }) {
+            sharedOffscreens.texture(for: image, frame: frame, make: make)
+        }
     }
 
     /// The image of `layer`'s transition snapshot `before` at `scale` texels a point, drawn by
@@ -159,6 +163,9 @@ final class TextureCache {
         sharedContents.drop(before: oldest, keeping: shown, frame: frame)
         shadows.drop(before: oldest)
         offscreens.drop(before: oldest)
+        var shownOffscreens = Set<ObjectIdentifier>()
+        offscreens.forEachValue { if let texture = $0 { shownOffscreens.insert(ObjectIdentifier(texture)) } }
+        sharedOffscreens.drop(before: oldest, keeping: shownOffscreens, frame: frame)
         transitions = transitions.filter { $0.value.lastUsed >= oldest }
     }
 }
