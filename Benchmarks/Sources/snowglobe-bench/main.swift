@@ -218,6 +218,16 @@ if selected("seek"), let setup = viewerSetup("seek") {
                             note: "the run rebuilt and 3600 ticks replayed, over \(rebuilt.count) seeks; \(format(m / seconds)) ms per simulated second"))
         }
     }
+    // The display-link snowfall's own Lua in plain lua5.4, with no host: the least any replay
+    // of that script can cost, beside the targets it is measured against.
+    for (at, target) in [(10.0, 50.0), (60.0, 100.0)] {
+        let floor = Peer(executable: "lua5.4", arguments: ["scenes/displaylink-floor.lua", "\(Int(at * 60))", "5"])
+        if let ms = floor.run()?["ms"].flatMap(Double.init) {
+            rows.append(Row(benchmark: "replay of \(Int(at)) s of the display-link snowfall's own Lua, plain lua5.4, no host", unit: "ms",
+                            snowglobe: ms, peer: "reload target at \(Int(at)) s", peerValue: target, ratio: ms / target,
+                            note: "Benchmarks/scenes/displaylink-floor.lua, median of 5; what any host must run before the frame"))
+        }
+    }
     for (at, target) in [(10.0, 50.0), (60.0, 100.0)] {
         let reload = ReloadBenchmark(snowglobe: snowglobe, examples: seeds, scriptsFolder: scriptsFolder,
                                      saves: count, at: at, pause: 0.15, timeLimit: limit)

@@ -9,7 +9,8 @@ enum ImageBinding: CaBinding {
     static var classes: [LuaClass] {
         [LuaClass(Image.self, name: "Image",
                   summary: "a bitmap: `ca.Image.load(path)`, `.circle{…}`, `.rect{…}`, `.snowflake{…}`; a layer's `contents` or "
-                      + "an emitter cell's. Drawn at one point a pixel",
+                      + "an emitter cell's. Drawn at one point a pixel. Images never change: asking again with the same "
+                      + "arguments (or for an unchanged file) gives the same image, made once",
                   example: """
                       local dot = ca.Image.circle{ radius = 16, softness = 0.5, color = "white" }  -- softness blurs the edge
                       local flake = ca.Image.snowflake{ size = 64, arms = 6, seed = 3 }

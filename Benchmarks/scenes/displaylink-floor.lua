@@ -1,0 +1,91 @@
+-- luacheck: std lua54
+-- The least a replay of Examples/snowfall-displaylink.lua can cost: the same per-tick work of
+-- its display link (80 flakes, the article's sine easing for place, angle and opacity), run by
+-- plain lua5.4 with no host at all. Flakes are plain tables, and where the example builds a
+-- ca.Transform3D and sets layer properties this keeps two numbers in a table, so what it
+-- measures is the script's own Lua, which any host has to run.
+--
+--   lua5.4 displaylink-floor.lua TICKS [ROUNDS]
+--
+-- prints RESULT ms=… (the median over ROUNDS of TICKS ticks at 60 a second) per_second=…
+
+local ticks = tonumber(arg[1] or 3600)
+local rounds = tonumber(arg[2] or 5)
+local random, pi, cos, abs = math.random, math.pi, math.cos, math.abs
+math.randomseed(1)
+
+local function uniform(n)
+  return random(0, n - 1)
+end
+
+local curves = {
+  easeIn = function(p) return -cos(p * pi / 2) + 1.0 end,
+  easeInOut = function(p) return -(cos(pi * p) - 1) / 2 end,
+}
+
+local function getProgress(curve, elapsed, duration, startValue, endValue)
+  if elapsed < 0 then return startValue end
+  if elapsed > duration then return endValue end
+  local progress = curves[curve](elapsed / duration)
+  if startValue > endValue then
+    return startValue - abs(endValue - startValue) * progress
+  end
+  return startValue + abs(endValue - startValue) * progress
+end
+
+local Snow = {}
+Snow.__index = Snow
+
+function Snow.new(width, height, imageSize)
+  local self = setmetatable({}, Snow)
+  self.layer = {}
+  self.x = uniform(math.floor(width + imageSize * 1.5)) - imageSize * 0.75
+  self.startY = uniform(math.floor(height + imageSize * 1.5)) - imageSize * 0.75
+  self.endY = self.startY + uniform(200)
+  self.angle = (uniform(4) + 1) * (uniform(1) == 0 and pi or -pi)
+  self.scale = uniform(10) / 10
+  self.duration = (uniform(5) + 3) * 2
+  self.opacityFirstPoint = uniform(self.duration - 3) + 1
+  self.opacitySecondPoint = uniform(self.duration - self.opacityFirstPoint - 2) + self.opacityFirstPoint + 1
+  return self
+end
+
+function Snow:getProgressY(elapsed)
+  return getProgress("easeIn", elapsed, self.duration, self.startY, self.endY)
+end
+
+function Snow:getProgressAngle(elapsed)
+  return getProgress("easeIn", elapsed, self.duration, 0.0, self.angle)
+end
+
+function Snow:getProgressOpacity(elapsed)
+  if elapsed < self.opacityFirstPoint then
+    return getProgress("easeInOut", elapsed, self.opacityFirstPoint, 0.0, 1.0)
+  elseif elapsed <= self.opacitySecondPoint then
+    return 1.0
+  end
+  return getProgress("easeInOut", elapsed - self.opacitySecondPoint, self.duration - self.opacitySecondPoint, 1.0, 0.0)
+end
+
+local snows = {}
+for i = 1, 80 do snows[i] = Snow.new(800, 600, 32) end
+
+local function updateSnow(snow, elapsed)
+  local y = snow:getProgressY(elapsed)
+  local angle = snow:getProgressAngle(elapsed)
+  snow.layer.transform = y + angle
+  snow.layer.opacity = snow:getProgressOpacity(elapsed)
+end
+
+local times = {}
+for round = 1, rounds do
+  local start = os.clock()
+  for k = 1, ticks do
+    local elapsed = k / 60
+    for _, snow in ipairs(snows) do updateSnow(snow, elapsed) end
+  end
+  times[round] = (os.clock() - start) * 1000
+end
+table.sort(times)
+local ms = times[(rounds + 1) // 2]
+print(string.format("RESULT ms=%.2f per_second=%.3f", ms, ms / (ticks / 60)))
