@@ -146,10 +146,10 @@ public class Layer {
         // they have no superlayer now, as removeFromSuperlayer would; their subtrees leave the tree.
         for layer in sublayers {
             layer.superlayer = nil
-            layer.forEachInSubtree { $0.isInTree = false }
+            if layer.isInTree { layer.forEachInSubtree { $0.isInTree = false } }
             scene?.layerObserver?.layerDidChangeSuperlayer(layer)
         }
-        mask?.forEachInSubtree { $0.isInTree = false }
+        if let mask, mask.isInTree { mask.forEachInSubtree { $0.isInTree = false } }
         UnsafeMutableRawPointer(storage).deallocate()
         scene?.layerCount -= 1
     }

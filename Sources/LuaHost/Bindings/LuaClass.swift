@@ -71,31 +71,31 @@ struct LuaClass {
     init<Object: AnyObject>(_ type: Object.Type, name: String, parent: AnyClass? = nil, summary: String,
                             example: String? = nil, properties: [Property] = [], get: LuaPropertyHandler? = nil,
                             set: LuaPropertyHandler? = nil, methods: [Method] = []) {
-        self.name = name
-        swiftType = type
-        parentType = parent
-        self.summary = summary
-        self.example = example
-        self.properties = properties
-        self.methods = methods
         let objectType = LuaObjectType(type, name: name, parent: parent, properties: properties.map(\.name),
                                        get: get, set: set, methods: methods.map { ($0.name, $0.function) })
-        register = { lua in lua.register(objectType) }
+        self.init(name: name, swiftType: type, parentType: parent, summary: summary, example: example,
+                  properties: properties, methods: methods) { lua in lua.register(objectType) }
     }
 
     /// A class whose values are Swift values kept inside their userdata (see `LuaValueType`).
     init<Value: BitwiseCopyable>(value type: Value.Type, name: String, summary: String, example: String? = nil,
                                  properties: [Property] = [], get: LuaPropertyHandler? = nil,
                                  set: LuaPropertyHandler? = nil, methods: [Method] = []) {
+        let valueType = LuaValueType(type, name: name, properties: properties.map(\.name), get: get, set: set,
+                                     methods: methods.map { ($0.name, $0.function) })
+        self.init(name: name, swiftType: type, parentType: nil, summary: summary, example: example,
+                  properties: properties, methods: methods) { lua in lua.register(valueType) }
+    }
+
+    private init(name: String, swiftType: Any.Type, parentType: AnyClass?, summary: String, example: String?,
+                 properties: [Property], methods: [Method], register: @escaping (LuaState) -> Void) {
         self.name = name
-        swiftType = type
-        parentType = nil
+        self.swiftType = swiftType
+        self.parentType = parentType
         self.summary = summary
         self.example = example
         self.properties = properties
         self.methods = methods
-        let valueType = LuaValueType(type, name: name, properties: properties.map(\.name), get: get, set: set,
-                                     methods: methods.map { ($0.name, $0.function) })
-        register = { lua in lua.register(valueType) }
+        self.register = register
     }
 }
