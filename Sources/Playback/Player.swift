@@ -225,18 +225,21 @@ public final class Player {
         onInstall(replay.reason, replay.runner)
     }
 
-    /// Gives up the replay in progress: the scene shown stays where it is, and so does the
-    /// playhead.
+    /// Gives up the replay in progress. A seek's: the scene shown stays where it is, and so
+    /// does the playhead. A new run's (opened, restarted or reloaded): the new run is shown
+    /// where its replay got to, and the playhead goes there — the script as saved, at an
+    /// earlier moment, rather than an old scene or none.
     public func cancelReplay() {
         guard let replay else { return }
         if replay.reason == .seek {
             parked.park(replay.runner, near: runner?.tick ?? 0, closing: script.discard)
-        } else {
-            script.discard(replay.runner)
+            self.replay = nil
+            seeking = false
+            if let runner { timeline.playhead = runner.time }
+            return
         }
-        self.replay = nil
-        seeking = false
-        if let runner { timeline.playhead = runner.time }
+        finish(replay)
+        timeline.playhead = replay.runner.time
     }
 
     /// Calls `body` with the scene as it is at the time shown (nil: nothing has loaded).

@@ -194,6 +194,30 @@ struct PlayerTests {
         #expect(player.timeline.playhead == 30)
     }
 
+    /// Cancelling a new run's replay (a script opened or reloaded at a moment too heavy to
+    /// reach at once) shows that run where it got to, not the old scene or none.
+    @Test func aCancelledOpenOrReloadShowsTheNewRunWhereItGot() throws {
+        let folder = try TemporaryFolder()
+        let (player, _) = try player(folder)
+        player.budget = 0.0005
+        player.replayBudget = 0.0005
+        var timeline = Timeline()
+        timeline.playhead = 30
+        timeline.isPaused = true
+        player.open(at: timeline)
+        for _ in 0..<3 { player.update(realSeconds: 0) }
+        #expect(player.replay != nil)
+        player.cancelReplay()
+        let opened = try #require(player.runner)
+        #expect(player.replay == nil && !player.isSeeking)
+        #expect(opened.tick > 0 && player.timeline.playhead == opened.time && opened.time < 30)
+        // A reload from there, cancelled at once: the new run is shown, not the old one.
+        player.reload()
+        player.cancelReplay()
+        let reloaded = try #require(player.runner)
+        #expect(reloaded !== opened && player.timeline.playhead == reloaded.time)
+    }
+
     /// A caller that owes the user a frame (a reload's) asks for no idle work: nothing is parked
     /// until a later update may use idle time.
     @Test func idleWorkWaitsWhenTheCallerOwesAFrame() throws {

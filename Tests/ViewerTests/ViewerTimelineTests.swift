@@ -36,6 +36,31 @@ extension ViewerWindowTests {
         #expect(line.hasPrefix("snowglobe: reloaded scene.lua at 2.50 s in "))
     }
 
+    /// A scene too heavy to replay at once shows its progress, and Esc cancels the replay
+    /// instead of closing the window: the scene stays at the moment reached and answers keys.
+    @Test func escCancelsALongReplayAndTheSceneAnswersWhereItGot() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", """
+            ca.root:addSublayer(ca.Layer{ bounds = {0, 0, 200, 200}, position = {150, 150}, backgroundColor = "red" })
+            local sum = 0
+            ca.DisplayLink(function() for i = 1, 20000 do sum = sum + i % 7 end end)
+            ca.on("keydown", function(key) print("now", key, string.format("%.2f", ca.now())) end)
+            print("ready")
+            """)
+        let viewer = try ViewerProcess(script: "scene.lua", folder: folder.path, arguments: ["--at", "600", "--paused"])
+        defer { viewer.quit() }
+        try viewer.waitForLine { $0 == "ready" }
+        Thread.sleep(forTimeInterval: 0.5)
+        let mark = viewer.output.count
+        try viewer.press("Escape")
+        Thread.sleep(forTimeInterval: 0.3)
+        try viewer.press("n")
+        let line = try viewer.waitForLine(after: mark) { $0.hasPrefix("now\tn\t") }
+        let reached = Double(line.split(separator: "\t").last ?? "") ?? -1
+        #expect(reached > 0 && reached < 600, "\(line)")
+        #expect(viewer.quit() == 0)
+    }
+
     /// A paused scene in which nothing moves is not drawn again frame after frame; what does
     /// change while paused (a click's dot, a key's colour) is drawn at once.
     @Test func aPausedFrameIsDrawnAgainOnlyWhenSomethingChanges() throws {
