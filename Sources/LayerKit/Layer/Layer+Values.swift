@@ -28,14 +28,7 @@ extension Layer {
     /// `setNumberDirectly(_:for:)` with the property's slot already looked up.
     @inline(__always)
     public func setNumberDirectly(_ value: Double, for property: PropertyID, at info: PropertyRegistry.Slot) -> Bool {
-        guard info.isNumber, kind.has(info.owner), !info.isLimited else { return false }
-        let animates = withSceneInTree { scene in
-            if info.isAnimatable && mayAnimateImplicitly(in: scene)
-                && shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) { return true }
-            willChange(property, offset: info.offset, count: 1, in: scene)
-            return false
-        }
-        if animates == true { return false }
+        guard info.isNumber, kind.has(info.owner), !info.isLimited, mayWriteDirectly(property, info) else { return false }
         storage[info.offset] = value
         if animatedMask & info.bit == 0 || !info.isAnimatable { storage[slotSize + info.offset] = value }
         // Timing is not animatable: the first test passes over the properties scripts set most.
@@ -48,16 +41,29 @@ extension Layer {
     /// nothing, when the general path is needed.
     @inline(__always)
     public func setTransformDirectly(_ value: Transform3D, for property: PropertyID, at info: PropertyRegistry.Slot) -> Bool {
-        guard info.width == 16, kind.has(info.owner), !info.isLimited else { return false }
-        let animates = withSceneInTree { scene in
-            if info.isAnimatable && mayAnimateImplicitly(in: scene)
-                && shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) { return true }
-            willChange(property, offset: info.offset, count: 16, in: scene)
-            return false
-        }
-        if animates == true { return false }
+        guard info.width == 16, kind.has(info.owner), !info.isLimited, mayWriteDirectly(property, info) else { return false }
         ValueSlots.storeTransform(value, at: storage + info.offset)
         if animatedMask & info.bit == 0 || !info.isAnimatable { ValueSlots.storeTransform(value, at: storage + slotSize + info.offset) }
+        modelTransformChanged(property)
+        return true
+    }
+
+    /// Whether a direct write of `property` may go ahead: not when the change would start an
+    /// implicit animation (the general path makes it). When it may, and the layer is in the
+    /// tree, the transaction's journal is told first.
+    @inline(__always)
+    private func mayWriteDirectly(_ property: PropertyID, _ info: PropertyRegistry.Slot) -> Bool {
+        withSceneInTree { scene in
+            if info.isAnimatable && mayAnimateImplicitly(in: scene)
+                && shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) { return false }
+            willChange(property, offset: info.offset, count: info.width, in: scene)
+            return true
+        } ?? true
+    }
+
+    /// Drops what was derived from the model's `transform` or `sublayerTransform` when
+    /// `property` is one of them.
+    @inline(__always) private func modelTransformChanged(_ property: PropertyID) {
         if property == .transform {
             cachedModelParts = nil
             programIsStale = true
@@ -65,7 +71,6 @@ extension Layer {
             cachedModelSublayerParts = nil
             programIsStale = true
         }
-        return true
     }
 
     /// A number-valued property's model value, with its slot already looked up (0 when the layer
@@ -176,14 +181,7 @@ extension Layer {
             }
         }
         if spec.id.isTiming { timingChanged() }
-        if spec.id == .transform {
-            cachedModelParts = nil
-            programIsStale = true
-        }
-        if spec.id == .sublayerTransform {
-            cachedModelSublayerParts = nil
-            programIsStale = true
-        }
+        modelTransformChanged(spec.id)
     }
 
     /// Copies the model value of `spec` into the presentation slot.

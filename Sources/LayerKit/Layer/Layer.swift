@@ -72,7 +72,7 @@ public class Layer {
     /// dictionary): no animation, or an animation of one's own (see `Layer+Actions.swift`).
     public var actions: [String: LayerAction] = [:]
 
-    // Issue 26, items 1 and 6: effects drawn by composing the layer and its sublayers offscreen.
+    // Effects drawn by composing the layer and its sublayers offscreen.
     /// The layer whose alpha clips this one and its sublayers (CALayer's `mask`; set with `setMask`).
     public internal(set) var mask: Layer? {
         didSet { scene?.presentationPlanIsStale = true }

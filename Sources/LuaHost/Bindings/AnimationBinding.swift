@@ -140,7 +140,7 @@ enum AnimationBinding: CaBinding {
             break
         case .removedOnCompletion: lua.push(a.isRemovedOnCompletion)
         case .timingFunction:
-            if let f = a.timingFunction { lua.push(TimingFunctionBox(f, name: TimingFunctionBinding.name(of: f))) } else { lua.pushNil() }
+            if let f = a.timingFunction { lua.pushUnshared(TimingFunctionBox(f, name: TimingFunctionBinding.name(of: f))) } else { lua.pushNil() }
         case .onStart, .onStop:
             AnimationCallbacks.push(lua, animationAt: 1, field: property.rawValue)
         }

@@ -66,10 +66,10 @@ enum KeyframeAnimationBinding: CaBinding {
         case "keyTimes": pushOptional(lua, a.keyTimes)
         case "timingFunctions":
             if let fs = a.timingFunctions {
-                pushArray(lua, fs) { lua.push(TimingFunctionBox($0, name: TimingFunctionBinding.name(of: $0))) }
+                pushArray(lua, fs) { lua.pushUnshared(TimingFunctionBox($0, name: TimingFunctionBinding.name(of: $0))) }
             } else { lua.pushNil() }
         case "calculationMode": lua.push(a.calculationMode.rawValue)
-        case "path": if let p = a.path { lua.push(PathBox(p)) } else { lua.pushNil() }
+        case "path": if let p = a.path { lua.pushUnshared(PathBox(p)) } else { lua.pushNil() }
         case "rotationMode": if let m = a.rotationMode { lua.push(m.rawValue) } else { lua.pushNil() }
         case "tensionValues": pushOptional(lua, a.tensionValues)
         case "continuityValues": pushOptional(lua, a.continuityValues)

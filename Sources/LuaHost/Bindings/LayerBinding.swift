@@ -9,7 +9,7 @@ enum LayerBinding: CaBinding {
         case name, data, sublayers, superlayer, onTap, frame, contents, actions
         // Which corners round, the shadow's shape
         case maskedCorners, shadowPath
-        // Issue 26, items 1 and 6: masks, filters, compositing filters (LayerBinding+Effects.swift).
+        // Masks, filters, compositing filters (LayerBinding+Effects.swift).
         case mask, filters, compositingFilter
 
         var doc: LuaClass.Property {
@@ -398,7 +398,7 @@ enum LayerBinding: CaBinding {
                 lua.rawSet(-2, index: i + 1)
             }
         case .shadowPath:
-            if let path = layer.shadowPath { lua.push(PathBox(path)) } else { lua.pushNil() }
+            if let path = layer.shadowPath { lua.pushUnshared(PathBox(path)) } else { lua.pushNil() }
         case .actions:
             LayerActions.push(lua, layer)
         }
@@ -492,7 +492,7 @@ enum LayerBinding: CaBinding {
         case .font:
             if let font = (layer as? TextLayer)?.font { lua.push(font) } else { lua.pushNil() }
         case .path:
-            if let path = (layer as? ShapeLayer)?.path { lua.push(PathBox(path)) } else { lua.pushNil() }
+            if let path = (layer as? ShapeLayer)?.path { lua.pushUnshared(PathBox(path)) } else { lua.pushNil() }
         case .emitterCells:
             EmitterCellBinding.getLayerCells(lua, layer)
         case .particleCount:

@@ -133,7 +133,7 @@ private func arc(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32
 }
 
 private func newPath(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in lua.push(PathBox()); return 1 }
+    LuaState.run(L) { lua in lua.pushUnshared(PathBox()); return 1 }
 }
 
 private func rectArg(_ lua: LuaState) throws(LuaRaise) -> Rect {
@@ -142,16 +142,16 @@ private func rectArg(_ lua: LuaState) throws(LuaRaise) -> Rect {
 }
 
 private func rectPath(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in lua.push(PathBox(Path.rect(try rectArg(lua)))); return 1 }
+    LuaState.run(L) { lua in lua.pushUnshared(PathBox(Path.rect(try rectArg(lua)))); return 1 }
 }
 private func ellipsePath(_ L: OpaquePointer) -> Int32 {
-    LuaState.run(L) { lua in lua.push(PathBox(Path.ellipse(in: try rectArg(lua)))); return 1 }
+    LuaState.run(L) { lua in lua.pushUnshared(PathBox(Path.ellipse(in: try rectArg(lua)))); return 1 }
 }
 private func roundedRectPath(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         let r = try rectArg(lua)
         let radius = try lua.checkNumber(2)
-        lua.push(PathBox(Path.roundedRect(r, cornerRadius: radius)))
+        lua.pushUnshared(PathBox(Path.roundedRect(r, cornerRadius: radius)))
         return 1
     }
 }

@@ -67,7 +67,7 @@ enum TimingFunctionBinding: CaBinding {
             lua.newTable(fieldCount: Int32(EasingFamily.allCases.count))
             for family in EasingFamily.allCases {
                 let name = mode.rawValue + family.rawValue.prefix(1).uppercased() + family.rawValue.dropFirst()
-                lua.push(TimingFunctionBox(TimingFunction(easing: family, mode), name: name))
+                lua.pushUnshared(TimingFunctionBox(TimingFunction(easing: family, mode), name: name))
                 lua.rawSet(-2, field: family.rawValue)
             }
             lua.rawSet(-2, field: mode.rawValue)
@@ -141,7 +141,7 @@ private func makeTiming(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in
         if lua.type(at: 1) == .string {
             guard let f = try TimingFunctionBinding.timingFunction(lua, at: 1, for: "MediaTimingFunction") else { return 0 }
-            lua.push(TimingFunctionBox(f, name: TimingFunctionBinding.name(of: f)))
+            lua.pushUnshared(TimingFunctionBox(f, name: TimingFunctionBinding.name(of: f)))
             return 1
         }
         let c1x = try lua.checkNumber(1), c1y = try lua.checkNumber(2)
@@ -150,7 +150,7 @@ private func makeTiming(_ L: OpaquePointer) -> Int32 {
             throw lua.argError(Int32(i + 1), "finite number expected, got \(v.isNaN ? "nan" : "inf")")
         }
         let f = TimingFunction(controlPoints: c1x, c1y, c2x, c2y)
-        lua.push(TimingFunctionBox(f, name: TimingFunctionBinding.name(of: f)))
+        lua.pushUnshared(TimingFunctionBox(f, name: TimingFunctionBinding.name(of: f)))
         return 1
     }
 }

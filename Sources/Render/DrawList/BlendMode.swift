@@ -6,7 +6,7 @@ public enum BlendMode: Sendable, Hashable {
     case normal
     /// Source added to destination (an emitter's `additive` render mode, `additionCompositing`).
     case additive
-    // Issue 26, item 6: the blend modes of `compositingFilter`, as the W3C/PDF compositing
+    // The blend modes of `compositingFilter`, as the W3C/PDF compositing
     // specification (and Core Image) define them (see BlendMode+Formulas.swift).
     case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight, difference
 
