@@ -23,9 +23,18 @@ deps-bench:
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-## release: optimised build
-release: deps
+## release: optimised build, .build/release/snowglobe. What the binary is built from is listed
+## here, so that a `make release` with nothing changed asks nothing of the package manager.
+RELEASE_BINARY = .build/release/snowglobe
+RELEASE_INPUTS = Package.swift Examples/snowfall.lua $(shell find Sources Plugins Templates pkgconfig -type f)
+
+release: $(RELEASE_BINARY)
+
+$(RELEASE_BINARY): $(RELEASE_INPUTS)
+	@./scripts/deps.sh
 	$(SWIFT) build $(RELEASE_FLAGS)
+	@# A build that changed nothing leaves the binary's time as it was: mark it current.
+	@touch $@
 
 ## test: install, lint the project's Lua, build and run every test
 test: deps lint
@@ -63,10 +72,10 @@ RUN_HEADLESS_OUT ?= snowfall.gif
 
 run: release
 	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY$$SDL_VIDEODRIVER" ]; then \
-	  $(SWIFT) run $(RELEASE_FLAGS) snowglobe $(ARGS); \
+	  ./$(RELEASE_BINARY) $(ARGS); \
 	else \
 	  echo "make run: no display here, so the default example is rendered headless to $(RUN_HEADLESS_OUT)"; \
-	  $(SWIFT) run $(RELEASE_FLAGS) snowglobe render Examples/gallery-snowfall.lua --out $(RUN_HEADLESS_OUT) \
+	  ./$(RELEASE_BINARY) render Examples/gallery-snowfall.lua --out $(RUN_HEADLESS_OUT) \
 	    --size 480x360 --fps 12 --duration 6 && \
 	  echo "make run: wrote $(RUN_HEADLESS_OUT)"; \
 	fi
@@ -87,17 +96,16 @@ uninstall:
 ## bench: release build of the benchmarks, run side by side with the peers
 PEERS ?= $(abspath $(CURDIR)/../shared/peers)
 
-bench: deps-bench
+bench: deps-bench release
 	@# A run cut short can leave its peers running (each child has a process group of its own).
 	@if command -v pgrep >/dev/null && pgrep -x 'love|Xvfb' >/dev/null; then \
 	  echo "make bench: warning: love or Xvfb is already running (a benchmark run cut short?);" \
 	    "it will skew the figures: $$(pgrep -x -l 'love|Xvfb' | tr '\n' ' ')"; fi
-	$(SWIFT) build $(RELEASE_FLAGS) --product snowglobe
 	# The benchmarks' build plan misses changes to the package they depend on (a source file
 	# added, a library linked otherwise): plan it afresh each time (nothing is recompiled for it).
 	rm -f Benchmarks/.build/release.yaml Benchmarks/.build/*/release/description.json
 	cd Benchmarks && $(SWIFT) build $(RELEASE_FLAGS)
-	cd Benchmarks && ./.build/release/snowglobe-bench --peers $(PEERS) --snowglobe $(CURDIR)/.build/release/snowglobe \
+	cd Benchmarks && ./.build/release/snowglobe-bench --peers $(PEERS) --snowglobe $(CURDIR)/$(RELEASE_BINARY) \
 	  --examples $(CURDIR)/Examples --scripts $(CURDIR)/Scripts $(BENCH_ARGS)
 
 clean:
