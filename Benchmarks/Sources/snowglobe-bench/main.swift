@@ -303,6 +303,13 @@ if selected("gif") {
     }
 }
 
+/// The processor the figures were measured on: the same code reads differently on other kinds.
+let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+    .split(separator: "\n").first(where: { $0.hasPrefix("model name") })?
+    .split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)"
+print("Measured on \(machine), \(ISO8601DateFormatter().string(from: Date()))")
+print("")
 print("| benchmark | unit | Snowglobe | peer | peer value | ratio (ours/peer) | note |")
 print("|---|---|---|---|---|---|---|")
 for r in rows {
@@ -316,11 +323,8 @@ struct Report: Codable {
     var machine: String
     var rows: [Row]
 }
-let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
-    .split(separator: "\n").first(where: { $0.hasPrefix("model name") })?
-    .split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
 let report = Report(date: ISO8601DateFormatter().string(from: Date()),
-                    machine: "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)", rows: rows)
+                    machine: machine, rows: rows)
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
 // A partial run (--only) prints its rows but keeps the last full table.
