@@ -14,10 +14,10 @@ all: build
 
 ## deps: install the Debian packages Snowglobe builds and tests with
 deps:
-	@./scripts/deps.sh
+	@./tools/deps.sh
 
 deps-bench:
-	@./scripts/deps.sh --bench
+	@./tools/deps.sh --bench
 
 ## build: debug build of every target
 build: deps
@@ -31,7 +31,7 @@ RELEASE_INPUTS = Package.swift Examples/snowfall.lua $(shell find Sources Plugin
 release: $(RELEASE_BINARY)
 
 $(RELEASE_BINARY): $(RELEASE_INPUTS)
-	@./scripts/deps.sh
+	@./tools/deps.sh
 	$(SWIFT) build $(RELEASE_FLAGS)
 	@# A build that changed nothing leaves the binary's time as it was: mark it current.
 	@touch $@
@@ -64,7 +64,7 @@ soak: deps
 
 ## curves: plot every named timing function into docs/timing-functions (SVGs and their index)
 curves: deps
-	SWIFT_FLAGS="$(SWIFT_FLAGS)" ./scripts/curves.sh
+	SWIFT_FLAGS="$(SWIFT_FLAGS)" ./tools/curves.sh
 
 ## run: install, build, and open the viewer on the built-in default example (ARGS="script.lua"
 ## for another); where there is no display, render the example headless to snowfall.gif instead
@@ -82,16 +82,16 @@ run: release
 
 ## install: the release binary in $(PREFIX)/bin, and in $(PREFIX)/share what it reads: the
 ## Scripts library, the examples and lessons, the templates, ca.lua for LuaLS, the docs and the
-## shell completions (scripts/install.sh; DESTDIR=… puts all of it under a staging folder)
+## shell completions (tools/install.sh; DESTDIR=… puts all of it under a staging folder)
 PREFIX ?= /usr/local
 DESTDIR ?=
 
 install: release
-	./scripts/install.sh install .build/release/snowglobe "$(PREFIX)" "$(DESTDIR)"
+	./tools/install.sh install .build/release/snowglobe "$(PREFIX)" "$(DESTDIR)"
 
 ## uninstall: removes exactly what install put (its manifest, share/snowglobe/install-manifest)
 uninstall:
-	./scripts/install.sh uninstall "$(PREFIX)" "$(DESTDIR)"
+	./tools/install.sh uninstall "$(PREFIX)" "$(DESTDIR)"
 
 ## bench: release build of the benchmarks, run side by side with the peers
 PEERS ?= $(abspath $(CURDIR)/../shared/peers)

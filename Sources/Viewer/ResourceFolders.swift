@@ -18,7 +18,7 @@ public struct ResourceFolders: Sendable, Equatable {
     /// Where the library was looked for, in order, for the message when none was found.
     public var searched: [String] = []
 
-    /// The folders of an installation, as scripts/install.sh lays them out: `share/snowglobe`
+    /// The folders of an installation, as tools/install.sh lays them out: `share/snowglobe`
     /// beside the binary's folder, and what is in it.
     enum Installed {
         static let share = "../share/snowglobe"

@@ -2,12 +2,12 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `make install` and `make uninstall`: scripts/install.sh, run here with the debug binary the
+/// `make install` and `make uninstall`: tools/install.sh, run here with the debug binary the
 /// tests were built with (`make install` gives it the release binary; building that here would
 /// double the tests' time). The installed binary is run from a folder outside the package, with
 /// no SNOWGLOBE_SCRIPTS, so that it can only find what it needs from its own place.
 extension CommandLineTests {
-    static let installer = Project.root + "/scripts/install.sh"
+    static let installer = Project.root + "/tools/install.sh"
 
     @Test func anInstalledBinaryRunsFromAnyFolderAndUninstallsWithoutATrace() throws {
         let prefix = try TemporaryFolder(), elsewhere = try TemporaryFolder()
@@ -75,7 +75,7 @@ extension CommandLineTests {
     /// `make install` and `make uninstall` run the script the test above runs.
     @Test func theMakefileInstallsWithTheScript() throws {
         let makefile = try String(contentsOfFile: Project.root + "/Makefile", encoding: .utf8)
-        #expect(makefile.contains("\t./scripts/install.sh install .build/release/snowglobe \"$(PREFIX)\" \"$(DESTDIR)\"\n"))
-        #expect(makefile.contains("\t./scripts/install.sh uninstall \"$(PREFIX)\" \"$(DESTDIR)\"\n"))
+        #expect(makefile.contains("\t./tools/install.sh install .build/release/snowglobe \"$(PREFIX)\" \"$(DESTDIR)\"\n"))
+        #expect(makefile.contains("\t./tools/install.sh uninstall \"$(PREFIX)\" \"$(DESTDIR)\"\n"))
     }
 }

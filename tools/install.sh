@@ -1,8 +1,8 @@
 #!/bin/sh
 # What `make install` and `make uninstall` run (and the install test, with the debug binary):
 #
-#   scripts/install.sh install BINARY PREFIX [DESTDIR]
-#   scripts/install.sh uninstall PREFIX [DESTDIR]
+#   tools/install.sh install BINARY PREFIX [DESTDIR]
+#   tools/install.sh uninstall PREFIX [DESTDIR]
 #
 # install copies BINARY to PREFIX/bin/snowglobe and, under PREFIX/share, what it finds from its
 # own place (../share/snowglobe): the Scripts library, the examples and lessons, the templates
