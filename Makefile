@@ -36,17 +36,19 @@ $(RELEASE_BINARY): $(RELEASE_INPUTS)
 	@# A build that changed nothing leaves the binary's time as it was: mark it current.
 	@touch $@
 
-## test: install, lint the project's Lua, build and run every test
+## test: install, lint the project's Lua and Swift, build and run every test
 test: deps lint
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 
 ## lint: luacheck over the project's Lua (.luacheckrc: the sandbox's globals and `ca`, from
-## docs/luacheck_std.lua, which `snowglobe docs` writes)
+## docs/luacheck_std.lua, which `snowglobe docs` writes), and swift-format's rules over the Swift
+## (.swift-format; tools/swift-lint.sh)
 LUA_FOLDERS = $(wildcard Examples Scripts Templates)
 
 lint: deps
 	luacheck --no-color --quiet $(LUA_FOLDERS)
+	./tools/swift-lint.sh
 
 ## fuzz: random `ca` programs for FUZZ_SECONDS (default 300) of wall-clock time; FUZZ_SEED=n
 ## repeats a run, FUZZ_PROGRAM=n replays one program (printing its source and errors)

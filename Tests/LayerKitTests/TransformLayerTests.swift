@@ -90,7 +90,7 @@ struct TransformLayerTests {
         #expect(scene.root.hitTest(Point(x: 200, y: 150)) !== cube)
         // Inside the transform layer's bounds but on no face (the cube seen edge-on would be the
         // only way to miss it at the centre): a corner of the bounds far from the faces.
-        faces.forEach { $0[.hidden] = .bool(true) }
+        for face in faces { face[.hidden] = .bool(true) }
         #expect(scene.root.hitTest(Point(x: 152, y: 102)) === cube.superlayer)
     }
 

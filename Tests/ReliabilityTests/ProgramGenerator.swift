@@ -544,7 +544,7 @@ struct ProgramGenerator {
         case 4: return "ca.persist[\(key)] = { 0/0, 1/0, -1/0, math.maxinteger, math.mininteger, 'é\\0', [1.5] = 1, [true] = 2, f = print, l = ca.root }"
         case 5: return "ca.persist = \(rng.pick(["5", "nil", "'text'", "ca.root", "setmetatable({}, { __index = function() error('persist index') end })"]))"
         case 6: return "local big = {} for i = 1, \(rng.pick([1000, 100000])) do big[i] = i end ca.persist[\(key)] = big"
-        case 7: return "ca.persist[\(key)] = string.rep('s', \(rng.pick([10, 100000, 5000000])))"
+        case 7: return "ca.persist[\(key)] = string.rep('s', \(rng.pick([10, 100_000, 5_000_000])))"
         case 8: return "setmetatable(ca.persist, { __pairs = function() error('pairs') end, __gc = function() error('gc') end })"
         case 9: return "local t = ca.persist for i = 1, 30 do t.next = { i = i } t = t.next end"
         case 10: return "if ca.isReload then print('reloaded', ca.persist[\(key)]) end"

@@ -114,7 +114,7 @@ import Testing
         }
         #expect(compositor.statistics.rasterizations == 2)
         // The layers go, and new ones show the same: nothing is drawn again, and the frame is the same.
-        labels.forEach { $0.removeFromSuperlayer() }
+        for old in labels { old.removeFromSuperlayer() }
         labels = [label("same", at: 30), label("same", at: 80), label("other", at: 130)]
         scene.beginFrame(at: 5)
         let after = compositor.compose(scene, width: 200, height: 150)

@@ -110,9 +110,8 @@ final class TextureCache {
 
     /// The offscreen image of `layer` (masked, filtered), drawn by `make` only when it changed.
     func offscreen(for layer: Layer, image: OffscreenImage, make: () -> RenderTexture?) -> RenderTexture? {
-        offscreens.value(for: layer, key: image, frame: frame, same: { $0.drawsSame(as: $1) }) {
-            sharedOffscreens.texture(for: image, frame: frame, make: make)
-        }
+        offscreens.value(for: layer, key: image, frame: frame, same: { $0.drawsSame(as: $1) },
+                         make: { sharedOffscreens.texture(for: image, frame: frame, make: make) })
     }
 
     /// The image of `layer`'s transition snapshot `before` at `scale` texels a point, drawn by
