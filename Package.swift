@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LuaHost", targets: ["LuaHost"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Playback", targets: ["Playback"]),
+        .library(name: "Export", targets: ["Export"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         // Not for users: SDL's software renderer off screen, which the benchmarks measure
         // against and the render tests compare with (a product so that Benchmarks/ reaches it).
@@ -58,7 +59,8 @@ let package = Package(
         // names, and neither may import the other.
         .target(name: "Spelling"),
         .target(name: "LayerKit", dependencies: ["Spelling"]),
-        .target(name: "Render", dependencies: ["LayerKit", "CSDL2", "CPangoCairo", "CGif", "CImageQuant"]),
+        // Scene → pixels: the compositor, the rasterizer, content, images; no file formats.
+        .target(name: "Render", dependencies: ["LayerKit", "CSDL2", "CPangoCairo"]),
         // LuaBridge's C half: the trampolines, budgets and userdata dispatch, in C files.
         // Statically, Lua's code is built without position independence and the API's calls
         // skip the shared library's jump table, so calls between Lua and C are cheaper (figures
@@ -68,33 +70,37 @@ let package = Package(
         .target(name: "LuaBridge", dependencies: ["CLua", "LuaShim", "Spelling"]),
         .target(name: "LuaHost", dependencies: ["LayerKit", "LuaBridge", "Spelling"]),
         // The tick clock: runs of a script kept at a playhead, seeking, replay, reload in place.
-        .target(name: "Playback", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Spelling"]),
-        // The default example's text is built in from Examples/snowfall.lua (see the plugin).
-        .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "CSDL2"],
-                plugins: ["EmbedDefaultExample"]),
+        .target(name: "Playback", dependencies: ["LayerKit", "LuaHost", "LuaBridge", "Spelling"]),
+        // Everything that leaves as a file: frame sinks and encoders (PNG, GIF, APNG, FFmpeg
+        // video), staged writes, the headless render loop, key-path sampling and charts (plot),
+        // clips rendered for the viewer.
+        .target(name: "Export", dependencies: ["LayerKit", "Render", "Playback", "LuaHost", "Spelling", "CGif", "CImageQuant", "CPangoCairo", "CSDL2"]),
+        .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Export", "CSDL2"]),
         .executableTarget(name: "embed-text"),
         .plugin(name: "EmbedDefaultExample", capability: .buildTool(), dependencies: ["embed-text"]),
-        // The templates of `snowglobe new` are built in from Templates/*.lua (see the plugin).
+        // The templates of `snowglobe new` are built in from Templates/*.lua, and the default
+        // example's text from Examples/snowfall.lua (see the plugins).
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-text"]),
         .executableTarget(
             name: "snowglobe",
             dependencies: [
-                "LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Viewer", "Spelling",
+                "LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Export", "Viewer", "Spelling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            plugins: ["EmbedTemplates"]
+            plugins: ["EmbedTemplates", "EmbedDefaultExample"]
         ),
-        .target(name: "TestSupport", dependencies: ["LayerKit", "LuaHost"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LayerKit", "LuaHost", "Render"], path: "Tests/TestSupport"),
         .target(name: "SDLSoftware", dependencies: ["Render", "LayerKit", "CSDL2"], path: "Tests/SDLSoftware"),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CGif", "CSDL2", "SDLSoftware"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CSDL2", "SDLSoftware", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Render", "Playback", "LuaHost", "LayerKit", "CGif", "TestSupport"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Viewer", "LuaBridge", "LuaHost", "LayerKit", "Render", "TestSupport"]),
-        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Playback", "LuaHost", "LayerKit", "Render", "TestSupport"]),
-        .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "LayerKit", "Render", "TestSupport"]),
-        .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Viewer", "TestSupport"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Viewer", "snowglobe", "TestSupport"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Export", "Viewer", "LuaBridge", "LuaHost", "LayerKit", "Render", "TestSupport"]),
+        .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Playback", "Export", "LuaHost", "LayerKit", "Render", "TestSupport"]),
+        .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "LayerKit", "Render", "Export", "TestSupport"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Export", "Playback", "TestSupport"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Export", "Playback", "snowglobe", "TestSupport"]),
     ]
 )

@@ -1,9 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Builds Examples/snowfall.lua into the Viewer module as `DefaultExample.source`: the example
+/// Builds Examples/snowfall.lua into the snowglobe command as `DefaultExample.source`: the example
 /// file is the one copy of the default, and the binary carries its text, so that `snowglobe`
-/// runs it from any folder, and copied anywhere alone. Editing the file rebuilds the module.
+/// runs it from any folder, and copied anywhere alone. Editing the file rebuilds the command.
 @main
 struct EmbedDefaultExample: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

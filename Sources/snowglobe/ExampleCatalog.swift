@@ -1,7 +1,6 @@
 import Foundation
 import Playback
 import Spelling
-import Viewer
 
 /// The examples and lessons that come with Snowglobe, by name: each script in the examples
 /// folder (`snowfall`, `gallery-snowfall` …) and in its lessons/ folder

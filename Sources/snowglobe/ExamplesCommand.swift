@@ -1,5 +1,4 @@
 import ArgumentParser
-import Viewer
 
 /// `snowglobe examples`: lists the examples and lessons that come with Snowglobe, each with what
 /// it is, and how to open or render one by name.

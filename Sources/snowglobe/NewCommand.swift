@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Viewer
 
 /// `snowglobe new NAME [--template T]`: writes a new script from a template, and beside it a
 /// `.luarc.json` that points LuaLS at the `ca` definitions and the Scripts library. Never

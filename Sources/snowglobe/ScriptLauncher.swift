@@ -3,7 +3,7 @@ import LayerKit
 import LuaBridge
 import LuaHost
 import Playback
-import Viewer
+import Render
 
 /// Starts a script for a command: checks the file, makes a run with the command's options,
 /// wires output, errors and images, and runs the top level. Errors go to standard error, each

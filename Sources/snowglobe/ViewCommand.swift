@@ -3,6 +3,7 @@ import Foundation
 import LayerKit
 import LuaHost
 import Playback
+import Render
 import Viewer
 
 /// `snowglobe [SCRIPT]`: opens a window and runs the script, reloading it whenever it or a file

@@ -1,10 +1,9 @@
 import Foundation
 import LayerKit
-import Render
-import TestSupport
-import Testing
-import Viewer
 @testable import LuaHost
+import Render
+import Testing
+import TestSupport
 
 /// The example docs/api.md gives each class runs as a script: three seconds of virtual time,
 /// a click and a resize, without an error.

@@ -1,9 +1,8 @@
 import Foundation
 import LayerKit
+@testable import LuaHost
 import Render
 import TestSupport
-import Viewer
-@testable import LuaHost
 
 extension Project {
     /// Scripts with particle emitters, which EmitterExampleTests run (with their own checks)

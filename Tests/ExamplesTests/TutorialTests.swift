@@ -1,10 +1,9 @@
 import Foundation
 import LayerKit
-import Render
-import TestSupport
-import Testing
-import Viewer
 @testable import LuaHost
+import Render
+import Testing
+import TestSupport
 
 /// docs/tutorial.md's code: each `lua` block runs as a whole script, headless, for a few
 /// seconds without an error, and does what its step says (one value checked per step).

@@ -1,10 +1,10 @@
 import Foundation
 import LayerKit
 import LuaHost
-import Testing
 @testable import Playback
+import Render
+import Testing
 import TestSupport
-import Viewer
 
 /// Hot reload without a window: the last good scene survives every bad save, `ca.persist` and
 /// `ca.isReload` carry over, and errors are kept for the overlay until the next good save.
@@ -132,8 +132,8 @@ struct LiveScriptTests {
     }
 
     @Test func theBuiltInExampleRunsFromAnywhere() throws {
-        let script = LiveScript(source: .builtIn(name: DefaultExample.name, source: DefaultExample.source),
-                                options: ScriptOptions())
+        let example = try String(contentsOfFile: Project.examples + "/snowfall.lua", encoding: .utf8)
+        let script = LiveScript(source: .builtIn(name: "snowfall.lua", source: example), options: ScriptOptions())
         script.log = { _ in }
         script.images = RenderImages()
         #expect(script.load(reload: false) == .loaded)

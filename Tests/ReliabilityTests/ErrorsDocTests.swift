@@ -1,10 +1,10 @@
 import Foundation
 import LayerKit
-import TestSupport
-import Testing
-import Viewer
 @testable import LuaHost
+import Render
 @testable import snowglobe
+import Testing
+import TestSupport
 
 /// docs/errors.md is what the cases of `ErrorCatalog` print when they are run for real: the
 /// `snowglobe` binary for `check` and `render` (as a user runs it), a script host for what only

@@ -2,11 +2,10 @@ import Foundation
 import Glibc
 import LayerKit
 import LuaBridge
-import TestSupport
-import Render
-import Viewer
 @testable import LuaHost
+import Render
 @testable import snowglobe
+import TestSupport
 
 /// Something a program did that no script may do to the host.
 struct FuzzFailure: Sendable, CustomStringConvertible {

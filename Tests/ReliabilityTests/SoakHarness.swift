@@ -1,10 +1,10 @@
 import Foundation
 import LayerKit
 import LuaBridge
-import TestSupport
-import Viewer
 @testable import LuaHost
+import Render
 @testable import snowglobe
+import TestSupport
 
 /// Runs a script for a long stretch of virtual time, as the viewer would, and samples what it
 /// holds: layers alive, animations running, timers and display links scheduled, tasks waiting,

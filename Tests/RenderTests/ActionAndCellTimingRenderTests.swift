@@ -1,6 +1,7 @@
 import LayerKit
-import Testing
 @testable import Render
+import Testing
+import TestSupport
 
 /// What a person would see of items 5 and 7 of issue 26: a layer moved by its own action, and an
 /// emitter cell that emitted only for a moment.

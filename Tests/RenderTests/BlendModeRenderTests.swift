@@ -1,6 +1,7 @@
 import LayerKit
 @testable import Render
 import Testing
+import TestSupport
 
 /// Each compositing filter's pixel against the W3C formula, over a known backdrop.
 @Suite struct BlendModeRenderTests {

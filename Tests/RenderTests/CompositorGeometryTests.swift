@@ -1,7 +1,8 @@
 import Foundation
 import LayerKit
-import Testing
 @testable import Render
+import Testing
+import TestSupport
 
 @Suite struct CompositorGeometryTests {
     @Test func layerLandsWherePositionAndAnchorPutIt() {

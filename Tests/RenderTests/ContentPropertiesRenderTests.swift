@@ -1,7 +1,8 @@
 import LayerKit
+@testable import Render
 import SDLSoftware
 import Testing
-@testable import Render
+import TestSupport
 
 /// Issue 26's content properties on screen: nine-slice corners keep their size, contentsScale
 /// shrinks an image, maskedCorners rounds only the corners asked, `nearest` draws hard texel

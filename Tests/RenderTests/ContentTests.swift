@@ -1,6 +1,7 @@
 import LayerKit
-import Testing
 @testable import Render
+import Testing
+import TestSupport
 
 @Suite struct ContentTests {
     /// Painted pixels inside a rectangle of the frame.

@@ -1,6 +1,7 @@
 import LayerKit
-import Testing
 @testable import Render
+import Testing
+import TestSupport
 
 /// Emitter layers drawn: where particles land, their colour, size and age, blending, ordering,
 /// the layer's transform and clipping, and repeatability.

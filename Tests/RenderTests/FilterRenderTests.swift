@@ -1,6 +1,7 @@
 import LayerKit
 @testable import Render
 import Testing
+import TestSupport
 
 /// Filters as a person would check them by eye: a blur's soft edge and reach, grey from no
 /// saturation, a bloom's glow.

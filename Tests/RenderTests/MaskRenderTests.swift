@@ -1,6 +1,7 @@
 import LayerKit
 @testable import Render
 import Testing
+import TestSupport
 
 /// Masks as a person would check them by eye: what the mask's alpha leaves of the layer.
 @Suite struct MaskRenderTests {

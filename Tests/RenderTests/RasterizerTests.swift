@@ -1,6 +1,7 @@
 import LayerKit
-import Testing
 @testable import Render
+import Testing
+import TestSupport
 
 @Suite struct RasterizerTests {
     /// A draw list of one solid quad per entry, drawn over `background`.

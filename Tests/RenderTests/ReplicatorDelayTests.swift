@@ -1,6 +1,7 @@
 import LayerKit
 @testable import Render
 import Testing
+import TestSupport
 
 /// A replicator's instanceDelay: instance i shows the sublayers as they are i × instanceDelay
 /// seconds earlier in the replicator's time, and nothing else notices.

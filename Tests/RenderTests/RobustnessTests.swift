@@ -1,6 +1,7 @@
 import LayerKit
-import Testing
 @testable import Render
+import Testing
+import TestSupport
 
 @Suite struct RobustnessTests {
     static let extremes: [Double] = [0, -1, 1e-300, 1e300, -1e300, .infinity, -.infinity, .nan, 1e9]

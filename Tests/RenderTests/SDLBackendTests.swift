@@ -1,7 +1,8 @@
 import LayerKit
+@testable import Render
 import SDLSoftware
 import Testing
-@testable import Render
+import TestSupport
 
 @Suite(.serialized) struct SDLBackendTests {
     private func scene() throws -> Scene {

@@ -1,6 +1,7 @@
 import LayerKit
 @testable import Render
 import Testing
+import TestSupport
 
 /// The shadow of a layer with sublayers: cast by everything it draws, sublayers included.
 @Suite struct SubtreeShadowTests {

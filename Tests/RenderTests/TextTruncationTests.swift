@@ -1,6 +1,7 @@
 import LayerKit
-import Testing
 @testable import Render
+import Testing
+import TestSupport
 
 /// Text cut with an ellipsis (`truncationMode`), and text measured as it is drawn.
 @Suite struct TextTruncationTests {

@@ -1,7 +1,8 @@
 import Foundation
 import LayerKit
-import Testing
 @testable import Render
+import Testing
+import TestSupport
 
 /// Transform layers on screen: a cube's faces hide one another by depth, where a plain layer
 /// flattens them into its plane, as Core Animation draws both.

@@ -2,6 +2,7 @@ import LayerKit
 @testable import Render
 import SDLSoftware
 import Testing
+import TestSupport
 
 /// Transitions as a person checks them by eye: a red square turning blue, at points in between.
 @Suite struct TransitionRenderTests {

@@ -4,14 +4,14 @@ import LayerKit
 /// A Cairo image surface to draw content into, and its pixels as a texture or an image afterwards.
 /// Cairo's ARGB32 is premultiplied, one native-endian word a pixel (bytes B, G, R, A here);
 /// Render's textures keep bytes R, G, B, A, so the red and blue bytes swap on the way out.
-final class CairoCanvas {
-    let width: Int
-    let height: Int
+public final class CairoCanvas {
+    public let width: Int
+    public let height: Int
     let surface: OpaquePointer
-    let context: OpaquePointer
+    public let context: OpaquePointer
 
     /// A transparent canvas, or nil when the size is empty, too large or Cairo fails.
-    init?(width: Int, height: Int) {
+    public init?(width: Int, height: Int) {
         guard width > 0, height > 0, width <= CairoCanvas.maxSide, height <= CairoCanvas.maxSide,
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             return nil
@@ -27,7 +27,7 @@ final class CairoCanvas {
     }
 
     /// The largest side a canvas may have.
-    static let maxSide = 4096
+    public static let maxSide = 4096
 
     deinit {
         cairo_destroy(context)
@@ -68,7 +68,7 @@ final class CairoCanvas {
     }
 
     /// The premultiplied pixels in Render's byte order (R, G, B, A).
-    func pixels() -> [UInt32] {
+    public func pixels() -> [UInt32] {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else {

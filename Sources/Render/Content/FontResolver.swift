@@ -3,7 +3,10 @@ import Foundation
 import Synchronization
 
 /// Turns a TextLayer's `font` (a family name or a font file) into a family name Pango knows.
-enum FontResolver {
+public enum FontResolver {
+    /// The family text is drawn in when none is named (charts use it too).
+    public static var defaultFamily: String { TextContent.defaultFamily }
+
     private static let registered = Mutex<[String: String]>([:])
 
     /// The Pango font description for `font`: the default family when nil or empty; a file's
