@@ -74,7 +74,7 @@ let package = Package(
         // Everything that leaves as a file: frame sinks and encoders (PNG, GIF, APNG, FFmpeg
         // video), staged writes, the headless render loop, key-path sampling and charts (plot),
         // clips rendered for the viewer.
-        .target(name: "Export", dependencies: ["LayerKit", "Render", "Playback", "LuaHost", "Spelling", "CGif", "CImageQuant", "CPangoCairo", "CSDL2"]),
+        .target(name: "Export", dependencies: ["LayerKit", "Render", "Playback", "Spelling", "CGif", "CImageQuant", "CPangoCairo", "CSDL2"]),
         .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Export", "CSDL2"]),
         .executableTarget(name: "embed-text"),
         .plugin(name: "EmbedDefaultExample", capability: .buildTool(), dependencies: ["embed-text"]),

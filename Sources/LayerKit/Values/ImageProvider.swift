@@ -1,5 +1,3 @@
-import LayerKit
-
 /// Makes images for `ca.Image`: decoding files and drawing procedural ones; and measures text
 /// as it is drawn, for `ca.measureText` and `preferredFrameSize()`. The drawing module provides
 /// it (LuaHost knows nothing of SDL or Pango); errors name the file and say what went wrong.
