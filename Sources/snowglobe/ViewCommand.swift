@@ -14,7 +14,7 @@ struct ViewCommand: ParsableCommand {
         abstract: "Open a window and run a script, reloading it on save (the default command).",
         discussion: """
             With no script, the built-in snowfall example. \
-            Keys: \(ViewerKey.help). Letters, space, arrows and the mouse belong to the script. \
+            Keys: \(ViewerKeys.help). Letters, space, arrows and the mouse belong to the script. \
             A save reloads the script at the moment shown (replaying it, with the input it had); \
             each script reopens where it was left (the playhead, marks and loop are kept in \
             $XDG_STATE_HOME/snowglobe or ~/.local/state/snowglobe unless a time option is given). \

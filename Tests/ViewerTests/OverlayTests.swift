@@ -61,7 +61,7 @@ struct OverlayTests {
     @Test func theHUDStaysInsideTheWindow() throws {
         let narrow = Size(width: 480, height: 360)
         let overlay = ViewerOverlay(size: narrow)
-        let lines = ["script: running"] + ViewerKey.helpLines
+        let lines = ["script: running"] + ViewerKeys.helpLines
         overlay.update(size: narrow, hud: lines, error: nil, bounds: nil)
         overlay.scene.step(to: 0)
         let panel = try #require(overlay.scene.root.sublayers.first { !$0.bool(.hidden) })

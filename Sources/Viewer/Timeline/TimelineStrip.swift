@@ -10,20 +10,27 @@ import Playback
 /// Sized for a projector: 16-point labels, white on near-black, the playhead in orange and the
 /// loop in yellow.
 final class TimelineStrip {
-    /// What a press on the strip does.
-    enum Action: Equatable {
-        /// Go to this media time (the ruler).
-        case scrub(to: Double)
-        /// A transport button.
-        case button(Button)
-    }
-
     /// The strip's buttons, left to right.
     enum Button: CaseIterable {
         case toStart, stepBack, playPause, stepForward, speed, markIn, markOut, loop, clear
 
         /// Whether the button sits at the right end.
         var isOnRight: Bool { [.markIn, .markOut, .loop, .clear].contains(self) }
+
+        /// What a press on it asks of the viewer.
+        var command: ViewerCommand {
+            switch self {
+            case .toStart: return .backToStart
+            case .stepBack: return .stepBack
+            case .playPause: return .togglePause
+            case .stepForward: return .step
+            case .speed: return .cycleSpeed
+            case .markIn: return .markIn
+            case .markOut: return .markOut
+            case .loop: return .toggleLoop
+            case .clear: return .clearMarks
+            }
+        }
     }
 
     /// What the strip shows; it is drawn again only when this changes.
@@ -153,11 +160,11 @@ final class TimelineStrip {
     }
 
     /// What a press at `point` (window points) does, or nil when it is not on the strip.
-    func action(at point: Point) -> Action? {
+    func command(at point: Point) -> ViewerCommand? {
         guard isVisible, let frame = panelFrame, frame.contains(point) else { return nil }
         let local = Point(x: point.x - frame.origin.x, y: point.y - frame.origin.y)
-        for (button, rect) in buttonFrames where rect.contains(local) { return .button(button) }
-        return rulerHit(local.x, strict: local.y >= rulerFrame.origin.y - 8).map { .scrub(to: $0) }
+        for (button, rect) in buttonFrames where rect.contains(local) { return button.command }
+        return rulerHit(local.x, strict: local.y >= rulerFrame.origin.y - 8).map { .seek(to: $0) }
     }
 
     /// The time under `x` (window points) on the ruler, clamped to its ends; for dragging.

@@ -99,8 +99,8 @@ public final class Viewer {
     let recorder: ClipRecorder
     /// A reload or restart to tell once its first frame is shown.
     var announcement: Announcement?
-    /// The strip is being dragged (the mouse was pressed on its ruler).
-    var scrubbing = false
+    /// Whose the mouse is: the script's, the inspector's, or a drag's scrubbing time.
+    var pointer = PointerMode.script
     /// When (SDL's milliseconds) the input that started the seek in progress came, for reports.
     var seekStartedAt: UInt32?
     /// The time of the event being handled (SDL's milliseconds).
@@ -108,8 +108,6 @@ public final class Viewer {
     /// The inspector (F4) and onion skins (F11).
     let inspector = Inspector()
     let onionSkin = OnionSkin()
-    /// The inspector's graph is being dragged.
-    var graphScrubbing = false
     var hud = HUDReport()
     var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
     let memory = TimelineMemory()
@@ -225,6 +223,14 @@ public final class Viewer {
         let points = window.size
         let size = Size(width: Double(points.width), height: Double(points.height))
         let stripShown = showsTimeline || player.replay != nil
+        let ghosts = onionSkin.ghosts(for: player, width: points.width, height: points.height)
+        // A screenshot waits until the scene shows the moment asked for.
+        let capturing = screenshotRequested && !player.isSeeking
+        // A paused scene that is not on its way somewhere shows the same frame until something
+        // changes; the presenter tells by comparing what it would draw.
+        let still = player.timeline.isPaused && !player.isSeeking
+        var failure: SDLError?
+        // The overlays read the scene and the frame is drawn in one visit to the moment shown.
         player.withFrame { scene in
             overlay.update(size: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
                            errorFromLoad: script.errorIsFromLoad,
@@ -234,26 +240,20 @@ public final class Viewer {
                                      time: player.shownTime, loop: player.timeline.loopRange, size: size,
                                      bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0,
                                      overlay: overlay.scene)
+            overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: size.width, in: overlay.scene)
+            // The overlay is drawn straight from its presentation, which a step does not make.
+            overlay.scene.beginFrame(at: 0)
+            overlay.scene.endFrame()
+            do throws(SDLError) {
+                try presenter.present(in: window, drawScene: { draw in scene.map(draw) },
+                                      ghosts: ghosts, overlay: overlay.scene, mayRepeat: still,
+                                      capture: capturing ? { [self] in saveScreenshot($0) } : nil)
+            } catch {
+                failure = error
+            }
         }
-        overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: size.width, in: overlay.scene)
-        // The overlay is drawn straight from its presentation, which a step does not make.
-        overlay.scene.beginFrame(at: 0)
-        overlay.scene.endFrame()
-        let ghosts = onionSkin.ghosts(for: player, width: points.width, height: points.height)
-        do throws(SDLError) {
-            // A screenshot waits until the scene shows the moment asked for.
-            let capturing = screenshotRequested && !player.isSeeking
-            // A paused scene that is not on its way somewhere shows the same frame until
-            // something changes; the presenter tells by comparing what it would draw.
-            let still = player.timeline.isPaused && !player.isSeeking
-            try presenter.present(in: window, drawScene: { draw in player.withFrame { $0.map(draw) } },
-                                  ghosts: ghosts, overlay: overlay.scene, mayRepeat: still,
-                                  capture: capturing ? { [self] in saveScreenshot($0) } : nil)
-            if capturing { screenshotRequested = false }
-        } catch {
-            screenshotRequested = false
-            log("snowglobe: drawing failed: \(error)")
-        }
+        screenshotRequested = screenshotRequested && !capturing && failure == nil
+        if let failure { log("snowglobe: drawing failed: \(failure)") }
         if let started = seekStartedAt, !player.isSeeking {
             seekStartedAt = nil
             if settings.reportsSeeks {
@@ -292,7 +292,7 @@ public final class Viewer {
         // The text is drawn anew whenever it changes: four times a second is enough to read it.
         if now - hudShown.at < 0.25 && status == hudShown.status { return hudShown.lines }
         let lines = hud.lines(scene: scene, status: status, mediaTime: player.shownTime, tick: player.runner?.tick ?? -1)
-            + ViewerKey.helpLines
+            + ViewerKeys.helpLines
         hudShown = (lines, status, now)
         return lines
     }

@@ -11,15 +11,6 @@ import Playback
 ///
 /// For a projector: 13 to 17-point type, light on near-black, lines in colours that stay apart.
 final class InspectorPanel {
-    /// What a press on the panel does.
-    enum Action: Equatable {
-        case seek(to: Double)
-        case walkUp
-        case nextGraph
-        /// On the panel, nothing to do (the press is not the script's).
-        case none
-    }
-
     static let palette: [Color] = [
         Color(r: 1, g: 0.62, b: 0.11), Color(r: 0.25, g: 0.82, b: 1), Color(r: 0.61, g: 0.9, b: 0.39),
         Color(r: 1, g: 0.36, b: 0.64), Color(r: 1, g: 0.86, b: 0.3), Color(r: 0.75, g: 0.6, b: 1),
@@ -189,14 +180,19 @@ final class InspectorPanel {
         }
     }
 
-    /// What a press at `point` (window points) does; nil when it is not on the panel.
-    func action(at point: Point) -> Action? {
-        guard isVisible, frame.contains(point) else { return nil }
+    /// Whether `point` (window points) is on the panel: a press there is never the script's
+    /// and picks no layer.
+    func contains(_ point: Point) -> Bool {
+        isVisible && frame.contains(point)
+    }
+
+    /// What a press at `point` (window points) on the panel asks; nil where it asks nothing.
+    func command(at point: Point) -> ViewerCommand? {
+        guard contains(point) else { return nil }
         let local = Point(x: point.x - frame.origin.x, y: point.y - frame.origin.y)
-        if upButton.frame.contains(local) { return .walkUp }
+        if upButton.frame.contains(local) { return .inspectSuperlayer }
         if !nextButton.bool(.hidden), nextButton.frame.contains(local) { return .nextGraph }
-        if let time = time(atPanelPoint: local, strict: true) { return .seek(to: time) }
-        return Action.none
+        return time(atPanelPoint: local, strict: true).map { .seek(to: $0) }
     }
 
     /// The media time under `x` (window points) on the graph, clamped to its span; for dragging.

@@ -1,0 +1,43 @@
+/// Everything the viewer does when asked — by a key, a button on the timeline strip or a press
+/// on the inspector — carried out in one place, `Viewer.perform(_:)`.
+public enum ViewerCommand: Sendable, Equatable {
+    case toggleHUD
+    case toggleBounds
+    case toggleTimeline
+    case toggleLoop
+    case toggleInspector
+    case restart
+    case togglePause
+    case backToStart
+    case step
+    case stepBack
+    case toggleSlowMotion
+    case cycleSpeed
+    case markIn
+    case markOut
+    case clearMarks
+    case toggleRecording
+    case exportLoop
+    case toggleOnionSkin
+    case cycleOnionSkin
+    case screenshot
+    /// Cancels a replay in progress, else quits.
+    case quit
+    /// Shows the moment `to` (a press or drag on the strip's ruler or the inspector's graph).
+    case seek(to: Double)
+    /// The inspector shows the picked layer's superlayer.
+    case inspectSuperlayer
+    /// The inspector graphs the picked layer's next animated key path.
+    case nextGraph
+
+    /// Whether it sends the playhead somewhere the scene must be made (seek reports time it).
+    var seeks: Bool {
+        switch self {
+        case .backToStart, .step, .stepBack, .seek: return true
+        default: return false
+        }
+    }
+
+    /// Whether holding its key repeats it (stepping does; toggles do not).
+    var repeats: Bool { self == .step || self == .stepBack }
+}
