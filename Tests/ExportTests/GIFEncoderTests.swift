@@ -19,13 +19,13 @@ import TestSupport
         addLayer(GradientLayer(scene: scene), to: scene.root,
                  bounds: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
                  position: Point(x: Double(width) / 2, y: Double(height) / 2)) {
-            $0[.colors] = .colors([rgb(30, 50, 110), rgb(190, 130, 70)])
-            $0[.startPoint] = .point(Point(x: 0, y: 0))
-            $0[.endPoint] = .point(Point(x: 1, y: 1))
+            $0.set(.colors, [rgb(30, 50, 110), rgb(190, 130, 70)])
+            $0.set(.startPoint, Point(x: 0, y: 0))
+            $0.set(.endPoint, Point(x: 1, y: 1))
         }
         let dot = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 9, height: 9),
                            position: Point(x: -20, y: Double(height) / 2), color: rgb(240, 245, 255)) {
-            $0[.cornerRadius] = .number(4.5)
+            $0.set(.cornerRadius, 4.5)
         }
         try? dot.addAnimation(linear("position.x", from: -20, to: Double(width) + 20, duration: seconds - 0.2), forKey: "cross")
         let renderer = HeadlessRenderer(threads: 1)

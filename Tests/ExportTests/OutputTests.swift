@@ -24,7 +24,7 @@ import TestSupport
         let scene = makeScene(width: 120, height: 90)
         let square = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 40, height: 40),
                               position: Point(x: 60, y: 45), color: rgb(200, 220, 255)) {
-            $0[.cornerRadius] = .number(6)
+            $0.set(.cornerRadius, 6)
         }
         let spin = BasicAnimation(keyPath: "transform.rotation.z")
         spin.fromValue = .number(0)
@@ -35,7 +35,7 @@ import TestSupport
         addLayer(TextLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 120, height: 20),
                  position: Point(x: 60, y: 10)) {
             $0.string = "雪 snow"
-            $0[.fontSize] = .number(14)
+            $0.set(.fontSize, 14)
         }
         return scene
     }

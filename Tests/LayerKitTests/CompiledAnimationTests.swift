@@ -49,8 +49,8 @@ struct CompiledAnimationTests {
         let driver = FrameDriver()
         let direct = driver.committedLayer(), grouped = driver.committedLayer()
         driver.scene.perform(actionsDisabled: true) {
-            direct[.transform] = .transform(model)
-            grouped[.transform] = .transform(model)
+            direct.set(.transform, model)
+            grouped.set(.transform, model)
         }
         driver.frame(at: start)
         for (i, a) in animations().enumerated() { try direct.addAnimation(a, forKey: "a\(i)") }
@@ -210,9 +210,9 @@ struct CompiledAnimationTests {
         }
         let direct = try compareCompiledAndGeneral(animations, model: Transform3D(scaleX: 2, y: 3), from: 0.5, to: 6,
                                                    by: 0.25) { layer in
-            layer[.position] = .point(Point(x: 321, y: 7))
-            layer[.opacity] = .number(0.1)
-            layer[.transform] = .transform(Transform3D(translationX: 5, y: 6, z: 0))
+            layer.set(.position, Point(x: 321, y: 7))
+            layer.set(.opacity, 0.1)
+            layer.set(.transform, Transform3D(translationX: 5, y: 6, z: 0))
         }
         #expect(close(direct.point(.position, .presentation).x, 321))
         #expect(direct.transform(.transform, .presentation).m41 == 5)
@@ -225,7 +225,7 @@ struct CompiledAnimationTests {
         let driver = FrameDriver()
         let parent = driver.committedLayer()
         let child = Layer(scene: driver.scene)
-        child[.opacity] = .number(0.9)
+        child.set(.opacity, 0.9)
         try parent.addSublayer(child)
         driver.frame(at: 1)
         let fade = basic("opacity", from: .number(0), to: .number(1), duration: 2) { $0.repeatCount = .infinity }
@@ -236,8 +236,8 @@ struct CompiledAnimationTests {
         #expect(child.currentProgram() != nil)
         #expect(close(child.number(.opacity, .presentation), 0.5, 0.02))
         driver.scene.perform(actionsDisabled: true) {
-            parent[.speed] = .number(0)
-            parent[.timeOffset] = .number(0.5)
+            parent.set(.speed, 0)
+            parent.set(.timeOffset, 0.5)
         }
         driver.frame(at: 2.5)
         #expect(child.number(.opacity, .presentation) == 0.9)
@@ -301,8 +301,8 @@ struct CompiledAnimationTests {
             let direct = driver.committedLayer(), grouped = driver.committedLayer()
             if i == 5 {
                 driver.scene.perform(actionsDisabled: true) {
-                    direct[.speed] = .number(1.25)
-                    grouped[.speed] = .number(1.25)
+                    direct.set(.speed, 1.25)
+                    grouped.set(.speed, 1.25)
                 }
             }
             for (k, a) in animations().enumerated() { try direct.addAnimation(a, forKey: "a\(k)") }
@@ -346,7 +346,7 @@ struct CompiledAnimationTests {
         let driver = FrameDriver()
         let layer = try driver.layer(with: basic("sublayerTransform.rotation.z", from: .number(0), to: .number(Double.pi),
                                                  duration: 2)) {
-            $0[.sublayerTransform] = .transform(Transform3D(scaleX: 2, y: 3))
+            $0.set(.sublayerTransform, Transform3D(scaleX: 2, y: 3))
         }
         driver.frame(at: 1)
         let m = layer.transform(.sublayerTransform, .presentation)

@@ -6,8 +6,8 @@ func cell(_ name: String? = nil, birthRate: Double = 0, lifetime: Double = 10,
           configure: (EmitterCell) -> Void = { _ in }) -> EmitterCell {
     let c = EmitterCell()
     c.name = name
-    c[.birthRate] = .number(birthRate)
-    c[.lifetime] = .number(lifetime)
+    c.set(.birthRate, birthRate)
+    c.set(.lifetime, lifetime)
     configure(c)
     return c
 }
@@ -18,8 +18,8 @@ extension FrameDriver {
     /// the current time (so that it starts now).
     func emitter(_ cells: [EmitterCell], configure: (EmitterLayer) -> Void = { _ in }) -> EmitterLayer {
         let layer = EmitterLayer(scene: scene)
-        layer[.bounds] = .rect(Rect(x: 0, y: 0, width: 400, height: 300))
-        layer[.anchorPoint] = .point(.zero)
+        layer.set(.bounds, Rect(x: 0, y: 0, width: 400, height: 300))
+        layer.set(.anchorPoint, Point.zero)
         layer.emitterCells = cells
         configure(layer)
         try? root.addSublayer(layer)

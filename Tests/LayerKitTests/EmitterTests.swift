@@ -15,13 +15,13 @@ struct EmitterTests {
         }
         let blurry = flake.copy()
         blurry.name = "blurry"
-        blurry[.velocity] = .number(40)
+        blurry.set(.velocity, 40)
         let layer = driver.emitter([flake, blurry]) {
             $0[.emitterShape] = EmitterShape.line.animationValue
-            $0[.emitterPosition] = .point(Point(x: 200, y: 0))
-            $0[.emitterSize] = .size(Size(width: 400, height: 1))
-            $0[.beginTime] = .number(100)
-            $0[.timeOffset] = .number(10)
+            $0.set(.emitterPosition, Point(x: 200, y: 0))
+            $0.set(.emitterSize, Size(width: 400, height: 1))
+            $0.set(.beginTime, 100)
+            $0.set(.timeOffset, 10)
         }
         driver.frame(at: 100)
         #expect(layer.particleCount == 600)
@@ -42,13 +42,13 @@ struct EmitterTests {
         let layer = driver.emitter([cell("c", birthRate: 10, lifetime: 3)])
         driver.run(until: 2)
         #expect(layer.particleCount == 20)
-        layer.emitterCells[0][.birthRate] = .number(0)
+        layer.emitterCells[0].set(.birthRate, 0)
         driver.run(until: 2.5)
         #expect(layer.particleCount == 20)
         driver.run(until: 5.5)
         #expect(layer.particleCount == 0)
         // The layer's multiplier does the same.
-        layer.emitterCells[0][.birthRate] = .number(10)
+        layer.emitterCells[0].set(.birthRate, 10)
         driver.scene.perform(actionsDisabled: true) { layer[.birthRate] = .number(0) }
         driver.run(until: 7)
         #expect(layer.particleCount == 0)
@@ -70,7 +70,7 @@ struct EmitterTests {
     @Test func lifetimeRangeAndTheLayerLifetimeMultiplierApply() throws {
         let driver = FrameDriver()
         let layer = driver.emitter([cell("c", lifetime: 2) { $0[.lifetimeRange] = .number(1) }]) {
-            $0[.lifetime] = .number(0.5)
+            $0.set(.lifetime, 0.5)
         }
         driver.frame(at: 0)
         try layer.emit(200)
@@ -91,10 +91,10 @@ struct EmitterTests {
         let layer = driver.emitter([cell("c")]) {
             $0[.emitterShape] = shape.animationValue
             $0[.emitterMode] = mode.animationValue
-            $0[.emitterPosition] = .point(Point(x: cx, y: cy))
-            $0[.emitterZPosition] = .number(cz)
-            $0[.emitterSize] = .size(Size(width: w, height: h))
-            $0[.emitterDepth] = .number(d)
+            $0.set(.emitterPosition, Point(x: cx, y: cy))
+            $0.set(.emitterZPosition, cz)
+            $0.set(.emitterSize, Size(width: w, height: h))
+            $0.set(.emitterDepth, d)
         }
         driver.frame(at: 0)
         try layer.emit(300)
@@ -181,8 +181,8 @@ struct EmitterTests {
     @Test func theLayerMultipliersApplyAtBirthOnly() throws {
         let driver = FrameDriver()
         let layer = driver.emitter([cell("c") { $0[.velocity] = .number(100) }]) {
-            $0[.velocity] = .number(2)
-            $0[.emitterPosition] = .point(Point(x: 0, y: 0))
+            $0.set(.velocity, 2)
+            $0.set(.emitterPosition, Point(x: 0, y: 0))
         }
         try layer.emit(1)
         driver.frame(at: 0)
@@ -312,15 +312,15 @@ struct EmitterTests {
         let layer = driver.emitter([cell("c", birthRate: 10) { $0[.velocity] = .number(50) }])
         driver.run(until: 1)
         let before = layer.particles().map(\.x)
-        layer[.timeOffset] = .number(layer.convertTime(driver.scene.time, from: nil))
-        layer[.speed] = .number(0)
+        layer.set(.timeOffset, layer.convertTime(driver.scene.time, from: nil))
+        layer.set(.speed, 0)
         driver.run(until: 3)
         #expect(layer.particles().map(\.x) == before)
         // Resuming picks up where it stopped.
         let paused = layer.number(.timeOffset)
-        layer[.speed] = .number(1)
-        layer[.timeOffset] = .number(0)
-        layer[.beginTime] = .number(layer.convertTime(driver.scene.time, from: nil) - paused)
+        layer.set(.speed, 1)
+        layer.set(.timeOffset, 0)
+        layer.set(.beginTime, layer.convertTime(driver.scene.time, from: nil) - paused)
         driver.run(until: 4)
         #expect(layer.particleCount == 20)
     }
@@ -348,9 +348,9 @@ struct EmitterTests {
                 $0[.velocity] = .number(40); $0[.velocityRange] = .number(30); $0[.emissionRange] = .number(2 * .pi)
             }
             let layer = driver.emitter([c]) {
-                $0[.seed] = .number(seed)
+                $0.set(.seed, seed)
                 $0[.emitterShape] = EmitterShape.rectangle.animationValue
-                $0[.emitterSize] = .size(Size(width: 100, height: 100))
+                $0.set(.emitterSize, Size(width: 100, height: 100))
             }
             driver.run(until: 2)
             return layer.particles().flatMap { [$0.x, $0.y] }
@@ -393,7 +393,7 @@ struct EmitterTests {
         let original = cell("c", birthRate: 5)
         let driver = FrameDriver()
         let layer = driver.emitter([original])
-        original[.birthRate] = .number(100)
+        original.set(.birthRate, 100)
         #expect(layer.emitterCells[0].number(.birthRate) == 5)
         #expect(layer.emitterCells[0] !== original)
         var deep = cell("d")

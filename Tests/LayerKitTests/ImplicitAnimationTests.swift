@@ -31,7 +31,7 @@ struct ImplicitAnimationTests {
         driver.scene.perform {
             let layer = Layer(scene: driver.scene)
             try? driver.root.addSublayer(layer)
-            layer[.position] = .point(Point(x: 50, y: 50))
+            layer.set(.position, Point(x: 50, y: 50))
             #expect(layer.animationKeys().isEmpty)
         }
     }
@@ -48,8 +48,8 @@ struct ImplicitAnimationTests {
         let layer = driver.committedLayer()
         layer.actions = ["position": .disabled]
         driver.scene.perform {
-            layer[.position] = .point(Point(x: 5, y: 5))
-            layer[.opacity] = .number(0.5)
+            layer.set(.position, Point(x: 5, y: 5))
+            layer.set(.opacity, 0.5)
         }
         #expect(layer.animationKeys() == ["opacity"])
         layer.actionsEnabled = false
@@ -63,7 +63,7 @@ struct ImplicitAnimationTests {
         driver.scene.perform {
             driver.scene.transactions.setAnimationDuration(1)
             driver.scene.transactions.setAnimationTimingFunction(.linear)
-            layer[.opacity] = .number(0)
+            layer.set(.opacity, 0)
         }
         driver.frame(at: 0.5)
         #expect(close(layer.number(.opacity, .presentation), 0.5))

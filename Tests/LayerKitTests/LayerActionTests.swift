@@ -35,7 +35,7 @@ struct LayerActionTests {
         driver.scene.perform {
             driver.scene.transactions.setAnimationDuration(2)
             driver.scene.transactions.setAnimationTimingFunction(.easeIn)
-            layer[.opacity] = .number(0)
+            layer.set(.opacity, 0)
         }
         // From the old value to its own toValue, over the transaction's 2 s, eased in.
         driver.frame(at: 1)
@@ -72,8 +72,8 @@ struct LayerActionTests {
         let spring = SpringAnimation(keyPath: "")
         layer.actions = ["zPosition": .animation(shake), "opacity": .animation(spring)]
         driver.scene.perform {
-            layer[.zPosition] = .number(5)
-            layer[.opacity] = .number(0)
+            layer.set(.zPosition, 5)
+            layer.set(.opacity, 0)
         }
         #expect((layer.animation(forKey: "zPosition") as? KeyframeAnimation)?.keyPath == "zPosition")
         #expect((layer.animation(forKey: "opacity") as? SpringAnimation)?.fromValue == .number(1))
@@ -128,7 +128,7 @@ struct LayerActionTests {
     @Test func settingAComponentAnimatesItsPropertyImplicitly() throws {
         let driver = FrameDriver()
         let layer = driver.committedLayer()
-        layer[.position] = .point(Point(x: 10, y: 20))
+        layer.set(.position, Point(x: 10, y: 20))
         driver.frame(at: 0)
         driver.scene.perform {
             driver.scene.transactions.setAnimationTimingFunction(.linear)

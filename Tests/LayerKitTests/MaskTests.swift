@@ -28,7 +28,7 @@ import Testing
     @Test func aMaskTakesItsLayersTimingAndNestedMasksAnimateToo() throws {
         let driver = FrameDriver()
         let layer = driver.committedLayer()
-        layer[.speed] = .number(2)
+        layer.set(.speed, 2)
         let mask = Layer(scene: driver.scene)
         let inner = Layer(scene: driver.scene)
         let innerMask = Layer(scene: driver.scene)

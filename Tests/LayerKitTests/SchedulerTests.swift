@@ -53,7 +53,7 @@ struct SchedulerTests {
         driver.scene.addDisplayLink { link in
             stamps.append(link.timestamp)
             #expect(abs(link.targetTimestamp - link.timestamp - link.duration) < 1e-12)
-            layer[.opacity] = .number(0.5)
+            layer.set(.opacity, 0.5)
         }
         driver.run(until: 0.1)
         #expect(stamps.count == 6)

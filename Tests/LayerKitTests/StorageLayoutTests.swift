@@ -23,8 +23,8 @@ struct StorageLayoutTests {
         #expect(abs(layer.number(.opacity, .presentation) - 0.25) < 1e-12)
         // The pause idiom, through the model setter: the fade holds at 0.25.
         driver.scene.perform {
-            layer[.timeOffset] = .number(layer.convertTime(1, from: nil))
-            layer[.speed] = .number(0)
+            layer.set(.timeOffset, layer.convertTime(1, from: nil))
+            layer.set(.speed, 0)
         }
         driver.frame(at: 3)
         #expect(abs(layer.number(.opacity, .presentation) - 0.25) < 1e-12)

@@ -19,7 +19,7 @@ struct TickTests {
             let scene = driver.scene
             let plain = driver.committedLayer()
             let slow = driver.committedLayer()
-            slow[.speed] = .number(0.5)
+            slow.set(.speed, 0.5)
             let child = Layer(scene: scene)
             try slow.addSublayer(child)
             let moved = driver.committedLayer()
@@ -64,7 +64,7 @@ struct TickTests {
                 scene.ensurePresentation()
                 let x = plain.point(.position, .presentation).x
                 self.log.append("timer \(scene.time) reads \(x)")
-                moved[.position] = .point(Point(x: x, y: 10))
+                moved.set(.position, Point(x: x, y: 10))
             }
         }
 

@@ -12,22 +12,22 @@ struct TransformLayerTests {
     /// container with perspective (eye 500 points away), turned by `angle` about y.
     static func cube(_ scene: Scene, angle: Double) throws -> (cube: TransformLayer, faces: [Layer]) {
         let stage = Layer(scene: scene)
-        stage[.bounds] = .rect(Rect(x: 0, y: 0, width: 400, height: 300))
-        stage[.position] = .point(Point(x: 200, y: 150))
+        stage.set(.bounds, Rect(x: 0, y: 0, width: 400, height: 300))
+        stage.set(.position, Point(x: 200, y: 150))
         var perspective = Transform3D.identity
         perspective.m34 = -1.0 / 500
-        stage[.sublayerTransform] = .transform(perspective)
+        stage.set(.sublayerTransform, perspective)
         try scene.root.addSublayer(stage)
         let cube = TransformLayer(scene: scene)
-        cube[.bounds] = .rect(Rect(x: 0, y: 0, width: 100, height: 100))
-        cube[.position] = .point(Point(x: 200, y: 150))
-        cube[.transform] = .transform(Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0))
+        cube.set(.bounds, Rect(x: 0, y: 0, width: 100, height: 100))
+        cube.set(.position, Point(x: 200, y: 150))
+        cube.set(.transform, Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0))
         try stage.addSublayer(cube)
         var faces: [Layer] = []
         for turn in turns {
             let face = Layer(scene: scene)
-            face[.bounds] = .rect(Rect(x: 0, y: 0, width: 100, height: 100))
-            face[.position] = .point(Point(x: 50, y: 50))
+            face.set(.bounds, Rect(x: 0, y: 0, width: 100, height: 100))
+            face.set(.position, Point(x: 50, y: 50))
             face[.transform] = .transform(Transform3D(translationX: 0, y: 0, z: 50)
                 .concatenating(Transform3D(rotationAngle: turn, x: 0, y: 1, z: 0)))
             try cube.addSublayer(face)
@@ -59,13 +59,13 @@ struct TransformLayerTests {
         let (cube, faces) = try Self.cube(scene, angle: 0)
         // A nested transform layer holding a face nearer than the cube's front face.
         let inner = TransformLayer(scene: scene)
-        inner[.bounds] = .rect(Rect(x: 0, y: 0, width: 100, height: 100))
-        inner[.position] = .point(Point(x: 50, y: 50))
-        inner[.opacity] = .number(0.5)
+        inner.set(.bounds, Rect(x: 0, y: 0, width: 100, height: 100))
+        inner.set(.position, Point(x: 50, y: 50))
+        inner.set(.opacity, 0.5)
         let near = Layer(scene: scene)
-        near[.bounds] = .rect(Rect(x: 0, y: 0, width: 20, height: 20))
-        near[.position] = .point(Point(x: 50, y: 50))
-        near[.zPosition] = .number(80)
+        near.set(.bounds, Rect(x: 0, y: 0, width: 20, height: 20))
+        near.set(.position, Point(x: 50, y: 50))
+        near.set(.zPosition, 80)
         try inner.addSublayer(near)
         try cube.insertSublayer(inner, at: 0)
         var leaves: [TransformLayerLeaf] = []
@@ -74,7 +74,7 @@ struct TransformLayerTests {
         #expect(leaves.last?.layer === near)
         #expect(leaves.last?.opacity == 0.5)
         #expect(leaves[leaves.count - 2].layer === faces[0])
-        inner[.hidden] = .bool(true)
+        inner.set(.hidden, true)
         cube.leaves(matrix: cube.matrixToSuperlayer(.model), .model, into: &leaves)
         #expect(leaves.count == 4 && !leaves.contains { $0.layer === near })
     }

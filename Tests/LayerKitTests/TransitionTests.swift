@@ -109,7 +109,7 @@ struct TransitionTests {
         label.string = "old"
         label.frame = Rect(x: 0, y: 0, width: 100, height: 40)
         let dot = Layer(scene: driver.scene)
-        dot[.backgroundColor] = .color(red)
+        dot.set(.backgroundColor, red)
         driver.scene.perform {
             try? layer.addSublayer(label)
             try? layer.addSublayer(dot)
@@ -118,13 +118,13 @@ struct TransitionTests {
         driver.scene.perform {
             if changeFirst {
                 label.string = "new"
-                dot[.backgroundColor] = .color(blue)
+                dot.set(.backgroundColor, blue)
                 dot.removeFromSuperlayer()
             }
             try? layer.addAnimation(transition())
             if !changeFirst {
                 label.string = "new"
-                dot[.backgroundColor] = .color(blue)
+                dot.set(.backgroundColor, blue)
                 dot.removeFromSuperlayer()
             }
         }
@@ -148,11 +148,11 @@ struct TransitionTests {
         driver.scene.perform { try? layer.addSublayer(child) }
         driver.run(for: 0.1)
         driver.scene.perform {
-            child[.opacity] = .number(0.5)
-            layer[.backgroundColor] = .color(blue)
+            child.set(.opacity, 0.5)
+            layer.set(.backgroundColor, blue)
             try? layer.addAnimation(transition())
-            child[.position] = .point(Point(x: 30, y: 30))
-            layer[.position] = .point(Point(x: 80, y: 80))
+            child.set(.position, Point(x: 30, y: 30))
+            layer.set(.position, Point(x: 80, y: 80))
         }
         #expect(child.animationKeys().isEmpty)
         #expect(layer.animationKeys() == ["transition", "position"])

@@ -27,15 +27,15 @@ import TestSupport
         let scene = makeScene()
         let cell = EmitterCell()
         cell.contents = try Image.circle(radius: 2)
-        cell[.birthRate] = .number(60)
-        cell[.lifetime] = .number(10)
-        cell[.velocity] = .number(100)
+        cell.set(.birthRate, 60)
+        cell.set(.lifetime, 10)
+        cell.set(.velocity, 100)
         cell.beginTime = 0.5
         cell.duration = 0.2
         addLayer(EmitterLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 200, height: 150),
                  position: Point(x: 100, y: 75)) {
             $0.emitterCells = [cell]
-            $0[.emitterPosition] = .point(Point(x: 20, y: 75))
+            $0.set(.emitterPosition, Point(x: 20, y: 75))
         }
         var t = 0.0
         while t < 1.5 {

@@ -32,7 +32,7 @@ import TestSupport
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                  position: Point(x: 100, y: 75), color: Color(r: s.0, g: s.1, b: s.2, a: 1)) {
             $0.compositingFilter = filter
-            $0[.opacity] = .number(opacity)
+            $0.set(.opacity, opacity)
         }
         return render(scene)
     }

@@ -10,7 +10,7 @@ import TestSupport
         // 40×20 with anchor (0, 0) at (30, 50): covers x 30..<70, y 50..<70.
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 40, height: 20),
                  position: Point(x: 30, y: 50), color: rgb(255, 0, 0)) {
-            $0[.anchorPoint] = .point(Point(x: 0, y: 0))
+            $0.set(.anchorPoint, Point(x: 0, y: 0))
         }
         let frame = render(scene)
         #expect(pixel(frame, 30, 50, is: (255, 0, 0)))
@@ -91,7 +91,7 @@ import TestSupport
             addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 8, height: 8),
                      position: Point(x: Double(i * 3 + 10), y: 40)) {
                 $0.contents = image
-                $0[.transform] = .transform(Transform3D(rotationAngle: Double(i) * 0.3, x: 0, y: 0, z: 1))
+                $0.set(.transform, Transform3D(rotationAngle: Double(i) * 0.3, x: 0, y: 0, z: 1))
             }
         }
         scene.beginFrame(at: 0)
@@ -107,7 +107,7 @@ import TestSupport
         let layer = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 80, height: 40),
                              position: Point(x: 150, y: 150), color: rgb(255, 255, 0)) {
             let t = Transform3D(scaleX: 1.5, y: 0.8).concatenating(Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1))
-            $0[.transform] = .transform(t)
+            $0.set(.transform, t)
         }
         let frame = render(scene, width: 300, height: 300)
         checkCorners(of: layer, in: frame)
@@ -120,7 +120,7 @@ import TestSupport
             var t = Transform3D.identity
             t.m34 = -1.0 / 300
             t = Transform3D(rotationAngle: 0.9, x: 0, y: 1, z: 0).concatenating(t)
-            $0[.transform] = .transform(t)
+            $0.set(.transform, t)
         }
         let frame = render(scene, width: 300, height: 300)
         checkCorners(of: layer, in: frame)
@@ -135,7 +135,7 @@ import TestSupport
         let container = addPerspectiveStage(scene, width: 300, height: 300, eye: 400)
         let card = addLayer(Layer(scene: scene), to: container, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                             position: Point(x: 150, y: 150), color: rgb(255, 0, 255)) {
-            $0[.transform] = .transform(Transform3D(rotationAngle: 0.7, x: 1, y: 0, z: 0))
+            $0.set(.transform, Transform3D(rotationAngle: 0.7, x: 1, y: 0, z: 0))
         }
         let frame = render(scene, width: 300, height: 300)
         checkCorners(of: card, in: frame)
@@ -146,8 +146,8 @@ import TestSupport
             let scene = makeScene()
             addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 60, height: 60),
                      position: Point(x: 100, y: 75), color: rgb(255, 0, 0)) {
-                $0[.doubleSided] = .bool(doubleSided)
-                $0[.transform] = .transform(Transform3D(rotationAngle: Double.pi * 0.8, x: 0, y: 1, z: 0))
+                $0.set(.doubleSided, doubleSided)
+                $0.set(.transform, Transform3D(rotationAngle: Double.pi * 0.8, x: 0, y: 1, z: 0))
             }
             let frame = render(scene)
             #expect(pixel(frame, 100, 75, is: doubleSided ? (255, 0, 0) : (0, 0, 0)))
@@ -158,8 +158,8 @@ import TestSupport
         let scene = makeScene()
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 60, height: 60),
                  position: Point(x: 100, y: 75), color: rgb(255, 0, 0)) {
-            $0[.doubleSided] = .bool(false)
-            $0[.transform] = .transform(Transform3D(rotationAngle: 0.5, x: 0, y: 1, z: 0))
+            $0.set(.doubleSided, false)
+            $0.set(.transform, Transform3D(rotationAngle: 0.5, x: 0, y: 1, z: 0))
         }
         #expect(pixel(render(scene), 100, 75, is: (255, 0, 0)))
     }
@@ -216,8 +216,8 @@ import TestSupport
         let scene = makeScene()
         let parent = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 60, height: 60),
                               position: Point(x: 100, y: 75)) {
-            $0[.masksToBounds] = .bool(true)
-            $0[.transform] = .transform(Transform3D(rotationAngle: Double.pi / 4, x: 0, y: 0, z: 1))
+            $0.set(.masksToBounds, true)
+            $0.set(.transform, Transform3D(rotationAngle: Double.pi / 4, x: 0, y: 0, z: 1))
         }
         addLayer(Layer(scene: scene), to: parent, bounds: Rect(x: 0, y: 0, width: 200, height: 200),
                  position: Point(x: 30, y: 30), color: rgb(0, 255, 0))
@@ -232,8 +232,8 @@ import TestSupport
         let scene = makeScene()
         let layer = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 60, height: 40),
                              position: Point(x: 100, y: 75), color: rgb(0, 0, 255)) {
-            $0[.borderWidth] = .number(5)
-            $0[.borderColor] = .color(rgb(255, 0, 0))
+            $0.set(.borderWidth, 5)
+            $0.set(.borderColor, rgb(255, 0, 0))
         }
         addLayer(Layer(scene: scene), to: layer, bounds: Rect(x: 0, y: 0, width: 60, height: 40),
                  position: Point(x: 30, y: 20), color: rgb(0, 255, 0))
@@ -250,9 +250,9 @@ import TestSupport
         let scene = makeScene()
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 60, height: 40),
                  position: Point(x: 100, y: 75), color: rgb(0, 0, 255)) {
-            $0[.borderWidth] = .number(6)
-            $0[.cornerRadius] = .number(2)
-            $0[.borderColor] = .color(rgb(255, 0, 0))
+            $0.set(.borderWidth, 6)
+            $0.set(.cornerRadius, 2)
+            $0.set(.borderColor, rgb(255, 0, 0))
         }
         let frame = render(scene)
         // Bounds: x 70..<130, y 55..<95; the inner edge at 76 and 124, 61 and 89.
@@ -276,10 +276,10 @@ import TestSupport
         let scene = makeScene()
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 40, height: 40),
                  position: Point(x: 100, y: 75), color: rgb(255, 255, 255)) {
-            $0[.shadowOpacity] = .number(1)
-            $0[.shadowColor] = .color(rgb(255, 0, 0))
-            $0[.shadowOffset] = .size(Size(width: 10, height: 10))
-            $0[.shadowRadius] = .number(2)
+            $0.set(.shadowOpacity, 1)
+            $0.set(.shadowColor, rgb(255, 0, 0))
+            $0.set(.shadowOffset, Size(width: 10, height: 10))
+            $0.set(.shadowRadius, 2)
         }
         let frame = render(scene)
         // Layer covers 80..<120 × 55..<95; the shadow reaches past its bottom-right corner.
@@ -322,7 +322,7 @@ import TestSupport
             $0.contents = image
             var p = Transform3D.identity
             p.m34 = -1.0 / 250
-            $0[.transform] = .transform(Transform3D(rotationAngle: 1.0, x: 0, y: 1, z: 0).concatenating(p))
+            $0.set(.transform, Transform3D(rotationAngle: 1.0, x: 0, y: 1, z: 0).concatenating(p))
         }
         let frame = render(scene, width: 400, height: 300)
         let middle = project(card, 120, 80)

@@ -59,7 +59,7 @@ import TestSupport
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 4, height: 40),
                  position: Point(x: 102, y: 70)) {
             $0.contents = try? Self.nineSlice()
-            $0[.contentsCenter] = .rect(Rect(x: 4.0 / 12, y: 4.0 / 12, width: 4.0 / 12, height: 4.0 / 12))
+            $0.set(.contentsCenter, Rect(x: 4.0 / 12, y: 4.0 / 12, width: 4.0 / 12, height: 4.0 / 12))
         }
         let frame = render(scene)
         #expect(pixel(frame, 101, 70, is: (0, 255, 0), tolerance: 8))
@@ -72,8 +72,8 @@ import TestSupport
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                  position: Point(x: 100, y: 75)) {
             $0.contents = image
-            $0[.contentsGravity] = .choice("center")
-            $0[.contentsScale] = .number(2)
+            $0.set(.contentsGravity, "center")
+            $0.set(.contentsScale, 2)
         }
         #expect(paintedCount(render(scene)) == 10 * 10)
     }
@@ -83,14 +83,14 @@ import TestSupport
         // A 60 × 60 square at (20, 20) with corners of 20, only the top-right one rounded.
         let square = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 60, height: 60),
                               position: Point(x: 50, y: 50), color: rgb(255, 255, 255)) {
-            $0[.cornerRadius] = .number(20)
+            $0.set(.cornerRadius, 20)
             $0.maskedCorners = .maxXMinY
         }
         // The same, clipping a sublayer (masksToBounds), the bottom-left corner rounded.
         let clip = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 60, height: 60),
                             position: Point(x: 140, y: 50)) {
-            $0[.cornerRadius] = .number(20)
-            $0[.masksToBounds] = .bool(true)
+            $0.set(.cornerRadius, 20)
+            $0.set(.masksToBounds, true)
             $0.maskedCorners = .minXMaxY
         }
         addLayer(Layer(scene: scene), to: clip, bounds: Rect(x: 0, y: 0, width: 60, height: 60),
@@ -111,9 +111,9 @@ import TestSupport
         let scene = makeScene()
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 60, height: 60),
                  position: Point(x: 50, y: 50)) {
-            $0[.cornerRadius] = .number(20)
-            $0[.borderWidth] = .number(4)
-            $0[.borderColor] = .color(rgb(255, 255, 255))
+            $0.set(.cornerRadius, 20)
+            $0.set(.borderWidth, 4)
+            $0.set(.borderColor, rgb(255, 255, 255))
             $0.maskedCorners = [.minXMinY]
         }
         let frame = render(scene)
@@ -128,7 +128,7 @@ import TestSupport
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 40, height: 40),
                  position: Point(x: 40, y: 40)) {
             $0.contents = image
-            $0[.magnificationFilter] = .choice(magnification)
+            $0.set(.magnificationFilter, magnification)
         }
         return scene
     }
@@ -173,14 +173,14 @@ import TestSupport
             let scene = makeScene()
             let cell = EmitterCell()
             cell.contents = image
-            cell[.lifetime] = .number(10)
-            cell[.scale] = .number(10)
+            cell.set(.lifetime, 10)
+            cell.set(.scale, 10)
             cell.magnificationFilter = filter
             // One particle, 40 × 40 points, centred at (40, 40): the checkerboard at (20, 20).
             let layer = addLayer(EmitterLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 200, height: 150),
                                  position: Point(x: 100, y: 75)) {
                 $0.emitterCells = [cell]
-                $0[.emitterPosition] = .point(Point(x: 40, y: 40))
+                $0.set(.emitterPosition, Point(x: 40, y: 40))
             }
             try layer.emit(1)
             #expect(cellsAreHard(render(scene)) == hard)
@@ -196,7 +196,7 @@ import TestSupport
             addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 16, height: 16),
                      position: Point(x: 40, y: 40)) {
                 $0.contents = image
-                $0[.minificationFilter] = .choice(filter)
+                $0.set(.minificationFilter, filter)
             }
             let frame = render(scene)
             var grey = 0
@@ -215,10 +215,10 @@ import TestSupport
         // A layer drawing nothing, with a white shadow path: a 40 × 20 rectangle right of it.
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 40, height: 40),
                  position: Point(x: 40, y: 40)) {
-            $0[.shadowOpacity] = .number(1)
-            $0[.shadowRadius] = .number(0)
-            $0[.shadowOffset] = .size(Size(width: 0, height: 0))
-            $0[.shadowColor] = .color(rgb(255, 255, 255))
+            $0.set(.shadowOpacity, 1)
+            $0.set(.shadowRadius, 0)
+            $0.set(.shadowOffset, Size(width: 0, height: 0))
+            $0.set(.shadowColor, rgb(255, 255, 255))
             $0.shadowPath = Path.rect(Rect(x: 60, y: 10, width: 40, height: 20))
         }
         let frame = render(scene)
@@ -233,10 +233,10 @@ import TestSupport
         let scene = makeScene()
         let parent = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 40, height: 40),
                               position: Point(x: 40, y: 40)) {
-            $0[.shadowOpacity] = .number(1)
-            $0[.shadowRadius] = .number(0)
-            $0[.shadowOffset] = .size(Size(width: 100, height: 0))
-            $0[.shadowColor] = .color(rgb(255, 0, 0))
+            $0.set(.shadowOpacity, 1)
+            $0.set(.shadowRadius, 0)
+            $0.set(.shadowOffset, Size(width: 100, height: 0))
+            $0.set(.shadowColor, rgb(255, 0, 0))
             $0.shadowPath = Path.ellipse(in: Rect(x: 0, y: 0, width: 40, height: 40))
         }
         addLayer(Layer(scene: scene), to: parent, bounds: Rect(x: 0, y: 0, width: 40, height: 40),

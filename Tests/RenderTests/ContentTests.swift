@@ -16,8 +16,8 @@ import TestSupport
         addLayer(TextLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 300, height: 60),
                  position: Point(x: 150, y: 30)) {
             $0.string = "Snowglobe"
-            $0[.fontSize] = .number(32)
-            $0[.foregroundColor] = .color(rgb(255, 255, 255))
+            $0.set(.fontSize, 32)
+            $0.set(.foregroundColor, rgb(255, 255, 255))
         }
         let frame = render(scene, width: 300, height: 100)
         let inked = painted(frame, x: 0..<300, y: 0..<60)
@@ -33,7 +33,7 @@ import TestSupport
         addLayer(TextLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 300, height: 60),
                  position: Point(x: 150, y: 30)) {
             $0.string = "すのうふれいく"
-            $0[.fontSize] = .number(32)
+            $0.set(.fontSize, 32)
         }
         let frame = render(scene, width: 300, height: 100)
         // Seven wide glyphs, each inked (no empty boxes of a missing glyph would be this dense
@@ -140,7 +140,7 @@ import TestSupport
         let scene = makeScene()
         let keys = (0..<5).map { i in
             let layer = GradientLayer(scene: scene)
-            layer[.endPoint] = .point(Point(x: 0, y: Double(i) / 4))
+            layer.set(.endPoint, Point(x: 0, y: Double(i) / 4))
             return TextureCache.ContentKey.gradient(GradientContent(layer, .model))
         }
         for (frame, key) in keys.enumerated() { _ = pool.value(for: key, frame: frame, make: content) }
@@ -154,8 +154,8 @@ import TestSupport
         let scene = makeScene()
         addLayer(ShapeLayer(scene: scene), to: scene.root, bounds: .zero, position: Point(x: 0, y: 0)) {
             $0.path = Path.ellipse(in: Rect(x: 50, y: 25, width: 100, height: 100))
-            $0[.fillColor] = .color(rgb(255, 0, 0))
-            $0[.anchorPoint] = .point(.zero)
+            $0.set(.fillColor, rgb(255, 0, 0))
+            $0.set(.anchorPoint, Point.zero)
         }
         let frame = render(scene)
         #expect(pixel(frame, 100, 75, is: (255, 0, 0)))
@@ -173,11 +173,11 @@ import TestSupport
                 path.move(to: Point(x: 20, y: 75))
                 path.addLine(to: Point(x: 180, y: 75))
                 $0.path = path
-                $0[.anchorPoint] = .point(.zero)
-                $0[.fillColor] = .color(.clear)
-                $0[.strokeColor] = .color(rgb(0, 255, 0))
-                $0[.lineWidth] = .number(6)
-                $0[.strokeEnd] = .number(end)
+                $0.set(.anchorPoint, Point.zero)
+                $0.set(.fillColor, Color.clear)
+                $0.set(.strokeColor, rgb(0, 255, 0))
+                $0.set(.lineWidth, 6)
+                $0.set(.strokeEnd, end)
             }
             let frame = render(scene)
             counts.append(Double(paintedCount(frame)))
@@ -194,10 +194,10 @@ import TestSupport
             path.move(to: Point(x: 0, y: 75))
             path.addLine(to: Point(x: 200, y: 75))
             $0.path = path
-            $0[.anchorPoint] = .point(.zero)
-            $0[.strokeColor] = .color(rgb(255, 255, 255))
-            $0[.lineWidth] = .number(4)
-            $0[.lineDashPattern] = .numbers([10, 10])
+            $0.set(.anchorPoint, Point.zero)
+            $0.set(.strokeColor, rgb(255, 255, 255))
+            $0.set(.lineWidth, 4)
+            $0.set(.lineDashPattern, [10, 10])
         }
         let frame = render(scene)
         #expect(pixel(frame, 5, 75, is: (255, 255, 255)))
@@ -214,9 +214,9 @@ import TestSupport
                 path.move(to: Point(x: 50, y: 75))
                 path.addLine(to: Point(x: 150, y: 75))
                 $0.path = path
-                $0[.anchorPoint] = .point(.zero)
-                $0[.strokeColor] = .color(rgb(255, 255, 255))
-                $0[.lineWidth] = .number(20)
+                $0.set(.anchorPoint, Point.zero)
+                $0.set(.strokeColor, rgb(255, 255, 255))
+                $0.set(.lineWidth, 20)
                 $0[.lineCap] = cap.animationValue
             }
             let frame = render(scene)
@@ -230,9 +230,9 @@ import TestSupport
         let scene = makeScene()
         addLayer(GradientLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 200, height: 150),
                  position: Point(x: 100, y: 75)) {
-            $0[.colors] = .colors([rgb(255, 0, 0), rgb(0, 0, 255)])
-            $0[.startPoint] = .point(Point(x: 0, y: 0.5))
-            $0[.endPoint] = .point(Point(x: 1, y: 0.5))
+            $0.set(.colors, [rgb(255, 0, 0), rgb(0, 0, 255)])
+            $0.set(.startPoint, Point(x: 0, y: 0.5))
+            $0.set(.endPoint, Point(x: 1, y: 0.5))
         }
         let frame = render(scene)
         #expect(pixel(frame, 0, 75, is: (254, 0, 1), tolerance: 4))
@@ -244,10 +244,10 @@ import TestSupport
         let scene = makeScene()
         addLayer(GradientLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 200, height: 150),
                  position: Point(x: 100, y: 75)) {
-            $0[.colors] = .colors([rgb(255, 255, 255), rgb(0, 0, 0)])
+            $0.set(.colors, [rgb(255, 255, 255), rgb(0, 0, 0)])
             $0[.gradientType] = GradientType.radial.animationValue
-            $0[.startPoint] = .point(Point(x: 0.5, y: 0.5))
-            $0[.endPoint] = .point(Point(x: 1, y: 1))
+            $0.set(.startPoint, Point(x: 0.5, y: 0.5))
+            $0.set(.endPoint, Point(x: 1, y: 1))
         }
         let frame = render(scene)
         #expect(frame.pixel(x: 100, y: 75).r > 245)
@@ -259,10 +259,10 @@ import TestSupport
         let scene = makeScene(width: 300, height: 100)
         let replicator = addLayer(ReplicatorLayer(scene: scene), to: scene.root,
                                   bounds: Rect(x: 0, y: 0, width: 300, height: 100), position: Point(x: 150, y: 50)) {
-            $0[.instanceCount] = .number(4)
-            $0[.instanceTransform] = .transform(Transform3D(translationX: 60, y: 0))
-            $0[.instanceColor] = .color(rgb(255, 255, 255))
-            $0[.instanceRedOffset] = .number(-0.25)
+            $0.set(.instanceCount, 4)
+            $0.set(.instanceTransform, Transform3D(translationX: 60, y: 0))
+            $0.set(.instanceColor, rgb(255, 255, 255))
+            $0.set(.instanceRedOffset, -0.25)
         }
         addLayer(Layer(scene: scene), to: replicator, bounds: Rect(x: 0, y: 0, width: 20, height: 20),
                  position: Point(x: 30, y: 50), color: rgb(255, 255, 255))
@@ -278,8 +278,8 @@ import TestSupport
         let scene = makeScene(width: 200, height: 200)
         let replicator = addLayer(ReplicatorLayer(scene: scene), to: scene.root,
                                   bounds: Rect(x: 0, y: 0, width: 200, height: 200), position: Point(x: 100, y: 100)) {
-            $0[.instanceCount] = .number(4)
-            $0[.instanceTransform] = .transform(Transform3D(rotationAngle: Double.pi / 2, x: 0, y: 0, z: 1))
+            $0.set(.instanceCount, 4)
+            $0.set(.instanceTransform, Transform3D(rotationAngle: Double.pi / 2, x: 0, y: 0, z: 1))
         }
         addLayer(Layer(scene: scene), to: replicator, bounds: Rect(x: 0, y: 0, width: 10, height: 10),
                  position: Point(x: 100, y: 30), color: rgb(255, 255, 255))
@@ -326,7 +326,7 @@ import TestSupport
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 100, height: 50),
                  position: Point(x: 100, y: 75)) {
             $0.contents = image
-            $0[.contentsRect] = .rect(Rect(x: 0.5, y: 0, width: 0.5, height: 1))
+            $0.set(.contentsRect, Rect(x: 0.5, y: 0, width: 0.5, height: 1))
         }
         let frame = render(scene)
         #expect(pixel(frame, 55, 75, is: (0, 255, 0)))

@@ -15,7 +15,7 @@ import TestSupport
         let layer = addLayer(EmitterLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 200, height: 150),
                              position: Point(x: 100, y: 75)) {
             $0.emitterCells = cells
-            $0[.emitterPosition] = .point(Point(x: 100, y: 75))
+            $0.set(.emitterPosition, Point(x: 100, y: 75))
             configure($0)
         }
         return (scene, layer)
@@ -26,7 +26,7 @@ import TestSupport
         let c = EmitterCell()
         c.name = "c"
         c.contents = Self.disk
-        c[.lifetime] = .number(10)
+        c.set(.lifetime, 10)
         configure(c)
         return c
     }
@@ -58,7 +58,7 @@ import TestSupport
     @Test func colourSpeedsChangeParticlesAsTheyAge() {
         let (scene, layer) = emitterScene([still {
             $0[.color] = .color(Color(r: 0, g: 0, b: 1, a: 1)); $0[.redSpeed] = .number(1); $0[.blueSpeed] = .number(-1)
-            $0[.alphaSpeed] = .number(-0.5)
+            $0.set(.alphaSpeed, -0.5)
         }])
         _ = burst(scene, layer, at: 0)
         let frame = render(scene, at: 0.5)
@@ -96,7 +96,7 @@ import TestSupport
             $0[.color] = .color(Color(r: 0, g: 0, b: 1, a: 1)); $0[.redSpeed] = .number(1); $0[.blueSpeed] = .number(-1)
         }]) {
             $0[.renderMode] = mode.animationValue
-            $0[.emitterZPosition] = .number(10)
+            $0.set(.emitterZPosition, 10)
         }
         _ = burst(scene, layer, at: 0)
         scene.perform(actionsDisabled: true) { layer[.emitterZPosition] = .number(-10) }
@@ -106,8 +106,8 @@ import TestSupport
 
     @Test func particlesFollowTheLayersTransform() {
         let (scene, layer) = emitterScene([still()]) {
-            $0[.transform] = .transform(Transform3D(translationX: -50, y: 20))
-            $0[.emitterPosition] = .point(Point(x: 60, y: 30))
+            $0.set(.transform, Transform3D(translationX: -50, y: 20))
+            $0.set(.emitterPosition, Point(x: 60, y: 30))
         }
         let frame = burst(scene, layer, at: 0)
         let spot = project(layer, 60, 30)
@@ -120,8 +120,8 @@ import TestSupport
         let (scene, layer) = emitterScene([still()]) {
             var t = Transform3D.identity
             t.m34 = -1.0 / 300
-            $0[.transform] = .transform(t.rotated(by: 0.4, x: 0, y: 1, z: 0))
-            $0[.emitterPosition] = .point(Point(x: 100, y: 75))
+            $0.set(.transform, t.rotated(by: 0.4, x: 0, y: 1, z: 0))
+            $0.set(.emitterPosition, Point(x: 100, y: 75))
         }
         let frame = burst(scene, layer, at: 0)
         #expect(pixel(frame, 100, 75, is: (255, 255, 255)))
@@ -132,7 +132,7 @@ import TestSupport
         let inner = addLayer(EmitterLayer(scene: clipped), to: mask, bounds: Rect(x: 0, y: 0, width: 200, height: 150),
                              position: Point(x: 100, y: 75)) {
             $0.emitterCells = [still()]
-            $0[.emitterPosition] = .point(Point(x: 100, y: 75))
+            $0.set(.emitterPosition, Point(x: 100, y: 75))
         }
         let half = burst(clipped, inner, at: 0)
         #expect(pixel(half, 97, 75, is: (255, 255, 255)))
@@ -151,7 +151,7 @@ import TestSupport
             let (scene, _) = emitterScene([still {
                 $0[.birthRate] = .number(200); $0[.velocity] = .number(60); $0[.velocityRange] = .number(40)
                 $0[.emissionRange] = .number(2 * .pi); $0[.spinRange] = .number(3); $0[.scaleRange] = .number(0.5)
-                $0[.alphaSpeed] = .number(-0.2)
+                $0.set(.alphaSpeed, -0.2)
             }]) { $0[.seed] = .number(42); $0[.timeOffset] = .number(3) }
             let renderer = HeadlessRenderer(threads: threads)
             let out = FrameBuffer(width: 200, height: 150)
@@ -168,7 +168,7 @@ import TestSupport
         let other = try? Image.circle(radius: 4)
         let (scene, _) = emitterScene([still { $0[.birthRate] = .number(500) },
                                        still { $0[.birthRate] = .number(500); $0.contents = other }]) {
-            $0[.timeOffset] = .number(1)
+            $0.set(.timeOffset, 1)
         }
         let compositor = Compositor()
         scene.beginFrame(at: 0)

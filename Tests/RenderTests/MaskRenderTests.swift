@@ -15,7 +15,7 @@ import TestSupport
     private func mask(_ scene: Scene, _ frame: Rect, configure: (Layer) -> Void = { _ in }) -> Layer {
         let mask = Layer(scene: scene)
         mask.frame = frame
-        mask[.backgroundColor] = .color(rgb(255, 255, 255))
+        mask.set(.backgroundColor, rgb(255, 255, 255))
         configure(mask)
         return mask
     }
@@ -108,8 +108,8 @@ import TestSupport
     @Test func roundedMasksToBoundsStillClipsUnderAMask() throws {
         let scene = makeScene()
         let layer = redSquare(scene) {
-            $0[.cornerRadius] = .number(30)
-            $0[.masksToBounds] = .bool(true)
+            $0.set(.cornerRadius, 30)
+            $0.set(.masksToBounds, true)
         }
         addLayer(Layer(scene: scene), to: layer, bounds: Rect(x: 0, y: 0, width: 200, height: 200),
                  position: Point(x: 50, y: 50), color: rgb(0, 255, 0))
@@ -151,7 +151,7 @@ import TestSupport
         let scene = makeScene()
         let layer = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 20, height: 20),
                              position: Point(x: 100, y: 75), color: rgb(255, 0, 0)) {
-            $0[.transform] = .transform(Transform3D(scaleX: 5, y: 5, z: 1))
+            $0.set(.transform, Transform3D(scaleX: 5, y: 5, z: 1))
         }
         try layer.setMask(mask(scene, Rect(x: 0, y: 0, width: 20, height: 20)) { $0[.cornerRadius] = .number(10) })
         let frame = render(scene)

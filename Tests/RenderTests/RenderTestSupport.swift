@@ -11,7 +11,7 @@ func addPerspectiveStage(_ scene: Scene, width: Double, height: Double, eye: Dou
              position: Point(x: width / 2, y: height / 2)) {
         var perspective = Transform3D.identity
         perspective.m34 = -1 / eye
-        $0[.sublayerTransform] = .transform(perspective)
+        $0.set(.sublayerTransform, perspective)
     }
 }
 
@@ -22,9 +22,9 @@ func addReplicator(_ scene: Scene, to parent: Layer, size: Size, count: Int, dx:
                    configure: (ReplicatorLayer) -> Void = { _ in }) -> ReplicatorLayer {
     addLayer(ReplicatorLayer(scene: scene), to: parent, bounds: Rect(x: 0, y: 0, width: size.width, height: size.height),
                     position: Point(x: size.width / 2, y: size.height / 2)) {
-        $0[.instanceCount] = .number(Double(count))
-        $0[.instanceTransform] = .transform(Transform3D(translationX: dx, y: dy))
-        $0[.instanceDelay] = .number(delay)
+        $0.set(.instanceCount, Double(count))
+        $0.set(.instanceTransform, Transform3D(translationX: dx, y: dy))
+        $0.set(.instanceDelay, delay)
         configure($0)
     }
 }

@@ -103,9 +103,9 @@ import TestSupport
 
     @Test func instanceColoursStillCombineWithTheDelay() throws {
         let (scene, _, _) = staggered(count: 4, delay: 0.5, configure: {
-            $0[.instanceColor] = .color(rgb(255, 128, 255))
-            $0[.instanceRedOffset] = .number(-0.25)
-            $0[.instanceBlueOffset] = .number(-0.1)
+            $0.set(.instanceColor, rgb(255, 128, 255))
+            $0.set(.instanceRedOffset, -0.25)
+            $0.set(.instanceBlueOffset, -0.1)
         }, animation: fall())
         let frame = render(scene, width: 400, height: 160, at: 1)
         for (i, y) in [70, 45, 20, 140].enumerated() {

@@ -15,42 +15,42 @@ import TestSupport
         let image = try Image.circle(radius: 4)
         let replicator = addLayer(ReplicatorLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 50, height: 50),
                                   position: Point(x: 50, y: 50), color: rgb(10, 20, 30)) {
-            $0[.instanceCount] = .number(value.isFinite ? min(value, 3) : value)
-            $0[.instanceTransform] = .transform(Transform3D(scaleX: value, y: 1))
+            $0.set(.instanceCount, value.isFinite ? min(value, 3) : value)
+            $0.set(.instanceTransform, Transform3D(scaleX: value, y: 1))
         }
         let layer = addLayer(Layer(scene: scene), to: replicator, bounds: Rect(x: value, y: 0, width: value, height: 40),
                              position: Point(x: value, y: 20), color: rgb(255, 0, 0)) {
             var t = Transform3D(rotationAngle: value, x: 0, y: 1, z: 0)
             t.m34 = value
-            $0[.transform] = .transform(t)
-            $0[.cornerRadius] = .number(value)
-            $0[.borderWidth] = .number(value)
-            $0[.shadowOpacity] = .number(1)
-            $0[.shadowRadius] = .number(value.isFinite ? min(value, 8) : value)
-            $0[.masksToBounds] = .bool(true)
-            $0[.opacity] = .number(value)
-            $0[.contentsRect] = .rect(Rect(x: value, y: 0, width: value, height: 1))
+            $0.set(.transform, t)
+            $0.set(.cornerRadius, value)
+            $0.set(.borderWidth, value)
+            $0.set(.shadowOpacity, 1)
+            $0.set(.shadowRadius, value.isFinite ? min(value, 8) : value)
+            $0.set(.masksToBounds, true)
+            $0.set(.opacity, value)
+            $0.set(.contentsRect, Rect(x: value, y: 0, width: value, height: 1))
             $0.contents = image
         }
         addLayer(TextLayer(scene: scene), to: layer, bounds: Rect(x: 0, y: 0, width: size, height: size),
                  position: .zero) {
             $0.string = "x"
-            $0[.fontSize] = .number(size)
+            $0.set(.fontSize, size)
         }
         addLayer(ShapeLayer(scene: scene), to: layer, bounds: .zero, position: .zero) {
             var path = Path()
             path.move(to: Point(x: size, y: 0))
             path.addLine(to: Point(x: 10, y: size))
             $0.path = path
-            $0[.lineWidth] = .number(size)
-            $0[.strokeColor] = .color(.white)
-            $0[.lineDashPattern] = .numbers([value, 1])
-            $0[.strokeEnd] = .number(value)
+            $0.set(.lineWidth, size)
+            $0.set(.strokeColor, Color.white)
+            $0.set(.lineDashPattern, [value, 1])
+            $0.set(.strokeEnd, value)
         }
         addLayer(GradientLayer(scene: scene), to: layer, bounds: Rect(x: 0, y: 0, width: 30, height: 30), position: .zero) {
-            $0[.colors] = .colors([.white, .black])
-            $0[.locations] = .numbers([value, 1])
-            $0[.startPoint] = .point(Point(x: value, y: 0))
+            $0.set(.colors, [.white, .black])
+            $0.set(.locations, [value, 1])
+            $0.set(.startPoint, Point(x: value, y: 0))
             $0[.gradientType] = GradientType.radial.animationValue
         }
         _ = render(scene, threads: 2)

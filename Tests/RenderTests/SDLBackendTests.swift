@@ -13,8 +13,8 @@ import TestSupport
         addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 42, height: 42),
                  position: Point(x: 140, y: 90)) {
             $0.contents = sprite
-            $0[.opacity] = .number(0.5)
-            $0[.transform] = .transform(Transform3D(rotationAngle: 0.4, x: 0, y: 0, z: 1))
+            $0.set(.opacity, 0.5)
+            $0.set(.transform, Transform3D(rotationAngle: 0.4, x: 0, y: 0, z: 1))
         }
         return scene
     }

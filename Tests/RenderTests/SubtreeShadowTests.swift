@@ -12,10 +12,10 @@ import TestSupport
         let scene = makeScene()
         let caster = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                               position: Point(x: 100, y: 75)) {
-            $0[.shadowOpacity] = .number(1)
-            $0[.shadowColor] = .color(rgb(255, 0, 0))
-            $0[.shadowOffset] = .size(Size(width: 10, height: 10))
-            $0[.shadowRadius] = .number(blur)
+            $0.set(.shadowOpacity, 1)
+            $0.set(.shadowColor, rgb(255, 0, 0))
+            $0.set(.shadowOffset, Size(width: 10, height: 10))
+            $0.set(.shadowRadius, blur)
         }
         let square = addLayer(Layer(scene: scene), to: caster, bounds: Rect(x: 0, y: 0, width: 20, height: 20),
                               position: Point(x: 30, y: 30), color: rgb(255, 255, 255))
@@ -67,10 +67,10 @@ import TestSupport
         let scene = makeScene()
         let caster = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 40, height: 40),
                               position: Point(x: 100, y: 75), color: rgb(0, 255, 0)) {
-            $0[.shadowOpacity] = .number(1)
-            $0[.shadowColor] = .color(rgb(255, 0, 0))
-            $0[.shadowOffset] = .size(Size(width: 0, height: 30))
-            $0[.shadowRadius] = .number(0)
+            $0.set(.shadowOpacity, 1)
+            $0.set(.shadowColor, rgb(255, 0, 0))
+            $0.set(.shadowOffset, Size(width: 0, height: 30))
+            $0.set(.shadowRadius, 0)
         }
         addLayer(Layer(scene: scene), to: caster, bounds: Rect(x: 0, y: 0, width: 20, height: 20),
                  position: Point(x: 40, y: 20), color: rgb(255, 255, 255))
@@ -129,10 +129,10 @@ import TestSupport
         let replicator = addReplicator(scene, to: scene.root, size: Size(width: 300, height: 150), count: 2, dx: 150, delay: 0.5)
         let caster = addLayer(Layer(scene: scene), to: replicator, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                               position: Point(x: 50, y: 50)) {
-            $0[.shadowOpacity] = .number(1)
-            $0[.shadowColor] = .color(rgb(255, 0, 0))
-            $0[.shadowOffset] = .size(Size(width: 0, height: 30))
-            $0[.shadowRadius] = .number(0)
+            $0.set(.shadowOpacity, 1)
+            $0.set(.shadowColor, rgb(255, 0, 0))
+            $0.set(.shadowOffset, Size(width: 0, height: 30))
+            $0.set(.shadowRadius, 0)
         }
         let square = addLayer(Layer(scene: scene), to: caster, bounds: Rect(x: 0, y: 0, width: 20, height: 20),
                               position: Point(x: 20, y: 20), color: rgb(255, 255, 255))

@@ -14,8 +14,8 @@ import TestSupport
         addLayer(TextLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 200, height: height),
                  position: Point(x: 150, y: height / 2)) {
             $0.string = string
-            $0[.fontSize] = .number(20)
-            $0[.wrapped] = .bool(wrapped)
+            $0.set(.fontSize, 20)
+            $0.set(.wrapped, wrapped)
             $0[.truncationMode] = truncation.animationValue
         }
         return render(scene, width: 300, height: 80)
@@ -89,7 +89,7 @@ import TestSupport
         addLayer(TextLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: width, height: 80),
                  position: Point(x: width / 2, y: 40)) {
             $0.string = string
-            $0[.fontSize] = .number(size)
+            $0.set(.fontSize, size)
             $0[.truncationMode] = TruncationMode.end.animationValue
         }
         return render(scene, width: 600, height: 80)
@@ -127,8 +127,8 @@ import TestSupport
         let layer = addLayer(TextLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 120, height: 10),
                              position: Point(x: 60, y: 5)) {
             $0.string = Self.long
-            $0[.fontSize] = .number(20)
-            $0[.wrapped] = .bool(true)
+            $0.set(.fontSize, 20)
+            $0.set(.wrapped, true)
         }
         #expect(layer.preferredFrameSize() == wrapped)
     }

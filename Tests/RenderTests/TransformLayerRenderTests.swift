@@ -18,7 +18,7 @@ struct TransformLayerRenderTests {
         let stage = addPerspectiveStage(scene, width: 400, height: 300, eye: 500)
         addLayer(container, to: stage, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                  position: Point(x: 200, y: 150)) {
-            $0[.transform] = .transform(Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0))
+            $0.set(.transform, Transform3D(rotationAngle: angle, x: 0, y: 1, z: 0))
         }
         return zip(turns, colors).map { turn, c in
             addLayer(Layer(scene: scene), to: container, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
@@ -66,7 +66,7 @@ struct TransformLayerRenderTests {
             let card: Layer = flat ? Layer(scene: scene) : TransformLayer(scene: scene)
             addLayer(card, to: stage, bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 200, y: 150),
                      color: rgb(255, 0, 0)) {
-                $0[.transform] = .transform(Transform3D(rotationAngle: 0.8, x: 0, y: 1, z: 0))
+                $0.set(.transform, Transform3D(rotationAngle: 0.8, x: 0, y: 1, z: 0))
             }
             addLayer(Layer(scene: scene), to: card, bounds: Rect(x: 0, y: 0, width: 8, height: 40),
                      position: Point(x: 50, y: 50), color: rgb(0, 255, 0)) { $0[.zPosition] = .number(10) }
@@ -94,9 +94,9 @@ struct TransformLayerRenderTests {
         let image = try Image.circle(radius: 20, color: rgb(0, 255, 0))
         addLayer(TransformLayer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                  position: Point(x: 100, y: 75), color: rgb(255, 0, 0)) {
-            $0[.borderWidth] = .number(4)
-            $0[.borderColor] = .color(rgb(255, 255, 255))
-            $0[.shadowOpacity] = .number(1)
+            $0.set(.borderWidth, 4)
+            $0.set(.borderColor, rgb(255, 255, 255))
+            $0.set(.shadowOpacity, 1)
             $0.contents = image
         }
         #expect(paintedCount(render(scene)) == 0)
@@ -122,8 +122,8 @@ struct TransformLayerRenderTests {
             let scene = makeScene(width: 400, height: 300)
             let faces = Self.cube(scene, TransformLayer(scene: scene), angle: 0)
             // Only the back face, turned away from the viewer.
-            faces[0][.hidden] = .bool(true)
-            faces[2][.doubleSided] = .bool(doubleSided)
+            faces[0].set(.hidden, true)
+            faces[2].set(.doubleSided, doubleSided)
             let frame = render(scene, width: 400, height: 300)
             #expect(pixel(frame, 200, 150, is: doubleSided ? (0, 0, 255) : (0, 0, 0), tolerance: 0))
         }

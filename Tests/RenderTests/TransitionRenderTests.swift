@@ -14,7 +14,7 @@ import TestSupport
         let scene = makeScene()
         let square = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                               position: Point(x: 100, y: 75), color: rgb(255, 0, 0)) {
-            $0[.masksToBounds] = .bool(masksToBounds)
+            $0.set(.masksToBounds, masksToBounds)
         }
         transition(square, in: scene, type, subtype) { square[.backgroundColor] = .color(rgb(0, 0, 255)) }
         return (scene, square)
@@ -83,7 +83,7 @@ import TestSupport
         let scene = makeScene()
         let square = addLayer(Layer(scene: scene), to: scene.root, bounds: Rect(x: 0, y: 0, width: 100, height: 100),
                               position: Point(x: 100, y: 75), color: rgb(255, 0, 0)) {
-            $0[.hidden] = .bool(!hiding)
+            $0.set(.hidden, !hiding)
         }
         transition(square, in: scene) { square[.hidden] = .bool(hiding) }
         let frame = render(scene, at: 0.35)
@@ -107,7 +107,7 @@ import TestSupport
                            position: Point(x: 100, y: 75), color: rgb(255, 0, 0))
         transition(box, in: scene) {
             let green = Layer(scene: scene)
-            green[.backgroundColor] = .color(rgb(0, 255, 0))
+            green.set(.backgroundColor, rgb(0, 255, 0))
             green.frame = Rect(x: 0, y: 0, width: 50, height: 100)
             try? box.addSublayer(green)
         }

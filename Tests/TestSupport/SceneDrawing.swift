@@ -13,8 +13,8 @@ public func makeScene(width: Double = 200, height: Double = 150) -> Scene {
 @discardableResult
 public func addLayer<L: Layer>(_ layer: L, to parent: Layer, bounds: Rect, position: Point,
                         color: Color? = nil, configure: (L) -> Void = { _ in }) -> L {
-    layer[.bounds] = .rect(bounds)
-    layer[.position] = .point(position)
+    layer.set(.bounds, bounds)
+    layer.set(.position, position)
     if let color { layer[.backgroundColor] = .color(color) }
     configure(layer)
     try? parent.addSublayer(layer)

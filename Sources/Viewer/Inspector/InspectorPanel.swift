@@ -73,12 +73,12 @@ final class InspectorPanel {
         scene.perform(actionsDisabled: true) {
             let all: [Layer] = [outline, panel, title, path, body, graphBox, modelLines, marks, graphPlayhead, graphLabel,
                                 axisLabels, curveBox, curve, curveDot, curveLabel, upButton, nextButton]
-            for layer in all { set(layer, .anchorPoint, .point(.zero)) }
-            set(outline, .strokeColor, .color(InspectorPanel.playheadColor))
-            set(outline, .fillColor, .color(Color(r: 1, g: 0.62, b: 0.11, a: 0.12)))
-            set(outline, .lineWidth, .number(3))
-            set(panel, .backgroundColor, .color(Color(r: 0.06, g: 0.06, b: 0.08, a: 0.94)))
-            set(panel, .cornerRadius, .number(8))
+            for layer in all { layer.set(.anchorPoint, Point.zero) }
+            outline.set(.strokeColor, InspectorPanel.playheadColor)
+            outline.set(.fillColor, Color(r: 1, g: 0.62, b: 0.11, a: 0.12))
+            outline.set(.lineWidth, 3)
+            panel.set(.backgroundColor, Color(r: 0.06, g: 0.06, b: 0.08, a: 0.94))
+            panel.set(.cornerRadius, 8)
             for (text, size, font, colour) in [(title, 17.0, InspectorPanel.font, InspectorPanel.textColor),
                                                (path, 13.0, InspectorPanel.font, InspectorPanel.dimColor),
                                                (body, InspectorPanel.bodySize, InspectorPanel.mono, InspectorPanel.textColor),
@@ -86,53 +86,53 @@ final class InspectorPanel {
                                                (axisLabels, 12.0, InspectorPanel.mono, InspectorPanel.dimColor),
                                                (curveLabel, 12.0, InspectorPanel.font, InspectorPanel.dimColor)] {
                 text.font = font
-                set(text, .fontSize, .number(size))
-                set(text, .foregroundColor, .color(colour))
+                text.set(.fontSize, size)
+                text.set(.foregroundColor, colour)
             }
             for box in [graphBox, curveBox] {
-                set(box, .backgroundColor, .color(Color(r: 0.12, g: 0.13, b: 0.16, a: 1)))
-                set(box, .cornerRadius, .number(4))
+                box.set(.backgroundColor, Color(r: 0.12, g: 0.13, b: 0.16, a: 1))
+                box.set(.cornerRadius, 4)
             }
             for index in 0..<InspectorPanel.palette.count {
                 let line = ShapeLayer(scene: scene)
-                set(line, .anchorPoint, .point(.zero))
-                set(line, .fillColor, .color(.clear))
-                set(line, .strokeColor, .color(InspectorPanel.palette[index]))
-                set(line, .lineWidth, .number(2.5))
+                line.set(.anchorPoint, Point.zero)
+                line.set(.fillColor, Color.clear)
+                line.set(.strokeColor, InspectorPanel.palette[index])
+                line.set(.lineWidth, 2.5)
                 lines.append(line)
                 let label = TextLayer(scene: scene)
                 label.font = InspectorPanel.font
-                set(label, .anchorPoint, .point(.zero))
-                set(label, .fontSize, .number(12))
-                set(label, .foregroundColor, .color(InspectorPanel.palette[index]))
+                label.set(.anchorPoint, Point.zero)
+                label.set(.fontSize, 12)
+                label.set(.foregroundColor, InspectorPanel.palette[index])
                 legend.append(label)
             }
-            set(modelLines, .fillColor, .color(.clear))
-            set(modelLines, .strokeColor, .color(Color(r: 0.85, g: 0.86, b: 0.9, a: 0.8)))
-            set(modelLines, .lineWidth, .number(1.5))
-            set(modelLines, .lineDashPattern, .numbers([6, 4]))
-            set(marks, .fillColor, .color(.clear))
-            set(marks, .strokeColor, .color(Color(r: 0.6, g: 0.62, b: 0.7, a: 0.9)))
-            set(marks, .lineWidth, .number(1))
-            set(marks, .lineDashPattern, .numbers([2, 3]))
-            set(graphPlayhead, .fillColor, .color(.clear))
-            set(graphPlayhead, .strokeColor, .color(InspectorPanel.playheadColor))
-            set(graphPlayhead, .lineWidth, .number(2))
-            set(curve, .fillColor, .color(.clear))
-            set(curve, .strokeColor, .color(Color(r: 0.25, g: 0.82, b: 1)))
-            set(curve, .lineWidth, .number(2.5))
-            set(curveDot, .fillColor, .color(InspectorPanel.playheadColor))
+            modelLines.set(.fillColor, Color.clear)
+            modelLines.set(.strokeColor, Color(r: 0.85, g: 0.86, b: 0.9, a: 0.8))
+            modelLines.set(.lineWidth, 1.5)
+            modelLines.set(.lineDashPattern, [6, 4])
+            marks.set(.fillColor, Color.clear)
+            marks.set(.strokeColor, Color(r: 0.6, g: 0.62, b: 0.7, a: 0.9))
+            marks.set(.lineWidth, 1)
+            marks.set(.lineDashPattern, [2, 3])
+            graphPlayhead.set(.fillColor, Color.clear)
+            graphPlayhead.set(.strokeColor, InspectorPanel.playheadColor)
+            graphPlayhead.set(.lineWidth, 2)
+            curve.set(.fillColor, Color.clear)
+            curve.set(.strokeColor, Color(r: 0.25, g: 0.82, b: 1))
+            curve.set(.lineWidth, 2.5)
+            curveDot.set(.fillColor, InspectorPanel.playheadColor)
             for button in [upButton, nextButton] {
-                set(button, .backgroundColor, .color(Color(r: 0.24, g: 0.25, b: 0.29, a: 1)))
-                set(button, .cornerRadius, .number(5))
+                button.set(.backgroundColor, Color(r: 0.24, g: 0.25, b: 0.29, a: 1))
+                button.set(.cornerRadius, 5)
                 let label = TextLayer(scene: scene)
                 label.font = InspectorPanel.font
-                set(label, .anchorPoint, .point(.zero))
-                set(label, .fontSize, .number(14))
-                set(label, .foregroundColor, .color(.white))
-                set(label, .alignmentMode, .choice(TextAlignment.center.rawValue))
-                set(label, .position, .point(Point(x: 0, y: 5)))
-                set(label, .bounds, .rect(Rect(x: 0, y: 0, width: 110, height: 20)))
+                label.set(.anchorPoint, Point.zero)
+                label.set(.fontSize, 14)
+                label.set(.foregroundColor, Color.white)
+                label.set(.alignmentMode, TextAlignment.center.rawValue)
+                label.set(.position, Point(x: 0, y: 5))
+                label.set(.bounds, Rect(x: 0, y: 0, width: 110, height: 20))
                 label.string = button === upButton ? "▲ superlayer" : "next graph ▶"
                 try? button.addSublayer(label)
             }
@@ -141,8 +141,8 @@ final class InspectorPanel {
             for layer in [graphLabel, axisLabels] as [Layer] { try? panel.addSublayer(layer) }
             for layer in [curve, curveDot] as [Layer] { try? curveBox.addSublayer(layer) }
             try? panel.addSublayer(curveLabel)
-            set(outline, .hidden, .bool(true))
-            set(panel, .hidden, .bool(true))
+            outline.set(.hidden, true)
+            panel.set(.hidden, true)
             try? scene.root.addSublayer(outline)
             try? scene.root.addSublayer(panel)
         }
@@ -155,8 +155,8 @@ final class InspectorPanel {
         guard inspector.isOn else {
             if isVisible {
                 overlay.perform(actionsDisabled: true) {
-                    set(panel, .hidden, .bool(true))
-                    set(outline, .hidden, .bool(true))
+                    panel.set(.hidden, true)
+                    outline.set(.hidden, true)
                 }
             }
             isVisible = false
@@ -166,14 +166,14 @@ final class InspectorPanel {
         let width = min(460, max(size.width * 0.5, 300))
         frame = Rect(x: size.width - width - 8, y: 8, width: width, height: max(size.height - 16 - bottom, 200))
         overlay.perform(actionsDisabled: true) {
-            set(panel, .hidden, .bool(false))
-            set(panel, .position, .point(frame.origin))
-            set(panel, .bounds, .rect(Rect(x: 0, y: 0, width: frame.width, height: frame.height)))
+            panel.set(.hidden, false)
+            panel.set(.position, frame.origin)
+            panel.set(.bounds, Rect(x: 0, y: 0, width: frame.width, height: frame.height))
             if let layer {
                 outline.path = BoundsOutline(layer: layer).outlines
-                set(outline, .hidden, .bool(false))
+                outline.set(.hidden, false)
             } else {
-                set(outline, .hidden, .bool(true))
+                outline.set(.hidden, true)
             }
             showText(inspector: inspector, layer: layer, time: time)
             showGraph(inspector: inspector, layer: layer, scene: scene, time: time, loop: loop)
@@ -211,17 +211,17 @@ final class InspectorPanel {
 
     private func showText(inspector: Inspector, layer: Layer?, time: Double) {
         let pad = 12.0
-        set(title, .position, .point(Point(x: pad, y: 8)))
-        set(title, .bounds, .rect(Rect(x: 0, y: 0, width: frame.width - 2 * pad - 120, height: 24)))
-        set(path, .position, .point(Point(x: pad, y: 34)))
-        set(path, .bounds, .rect(Rect(x: 0, y: 0, width: frame.width - 2 * pad, height: 18)))
-        set(upButton, .position, .point(Point(x: frame.width - pad - 110, y: 8)))
-        set(upButton, .bounds, .rect(Rect(x: 0, y: 0, width: 110, height: 28)))
-        set(upButton, .hidden, .bool(layer?.superlayer == nil))
+        title.set(.position, Point(x: pad, y: 8))
+        title.set(.bounds, Rect(x: 0, y: 0, width: frame.width - 2 * pad - 120, height: 24))
+        path.set(.position, Point(x: pad, y: 34))
+        path.set(.bounds, Rect(x: 0, y: 0, width: frame.width - 2 * pad, height: 18))
+        upButton.set(.position, Point(x: frame.width - pad - 110, y: 8))
+        upButton.set(.bounds, Rect(x: 0, y: 0, width: 110, height: 28))
+        upButton.set(.hidden, layer?.superlayer == nil)
         let bodyTop = 60.0
         let bodyHeight = max(frame.height - bodyTop - InspectorPanel.graphHeight - 56, 40)
-        set(body, .position, .point(Point(x: pad, y: bodyTop)))
-        set(body, .bounds, .rect(Rect(x: 0, y: 0, width: frame.width - 2 * pad, height: bodyHeight)))
+        body.set(.position, Point(x: pad, y: bodyTop))
+        body.set(.bounds, Rect(x: 0, y: 0, width: frame.width - 2 * pad, height: bodyHeight))
         // Text is set again four times a second: often enough to read, seldom enough to draw.
         let now = Monotonic.now()
         guard now - textShownAt >= 0.25 || layer == nil else { return }
@@ -252,8 +252,8 @@ final class InspectorPanel {
         let pad = 12.0
         let paths = layer.map(Inspector.graphedKeyPaths) ?? []
         let showsGraph = layer != nil && scene != nil && !paths.isEmpty
-        for shown in [graphBox, curveBox, graphLabel, axisLabels, curveLabel] as [Layer] { set(shown, .hidden, .bool(!showsGraph)) }
-        set(nextButton, .hidden, .bool(paths.count < 2))
+        for shown in [graphBox, curveBox, graphLabel, axisLabels, curveLabel] as [Layer] { shown.set(.hidden, !showsGraph) }
+        nextButton.set(.hidden, paths.count < 2)
         guard showsGraph, let layer, let scene else {
             graphSpan = nil
             return
@@ -263,14 +263,14 @@ final class InspectorPanel {
         let top = frame.height - InspectorPanel.graphHeight - 30
         let graphWidth = frame.width - 2 * pad - InspectorPanel.curveSide - 12
         graphFrame = Rect(x: pad, y: top, width: graphWidth, height: InspectorPanel.graphHeight)
-        set(graphBox, .position, .point(graphFrame.origin))
-        set(graphBox, .bounds, .rect(Rect(x: 0, y: 0, width: graphWidth, height: InspectorPanel.graphHeight)))
-        set(graphLabel, .position, .point(Point(x: pad, y: top - 22)))
-        set(graphLabel, .bounds, .rect(Rect(x: 0, y: 0, width: graphWidth, height: 18)))
-        set(nextButton, .position, .point(Point(x: frame.width - pad - 110, y: top - 34)))
-        set(nextButton, .bounds, .rect(Rect(x: 0, y: 0, width: 110, height: 28)))
-        set(axisLabels, .position, .point(Point(x: pad, y: top + InspectorPanel.graphHeight + 4)))
-        set(axisLabels, .bounds, .rect(Rect(x: 0, y: 0, width: graphWidth, height: 16)))
+        graphBox.set(.position, graphFrame.origin)
+        graphBox.set(.bounds, Rect(x: 0, y: 0, width: graphWidth, height: InspectorPanel.graphHeight))
+        graphLabel.set(.position, Point(x: pad, y: top - 22))
+        graphLabel.set(.bounds, Rect(x: 0, y: 0, width: graphWidth, height: 18))
+        nextButton.set(.position, Point(x: frame.width - pad - 110, y: top - 34))
+        nextButton.set(.bounds, Rect(x: 0, y: 0, width: 110, height: 28))
+        axisLabels.set(.position, Point(x: pad, y: top + InspectorPanel.graphHeight + 4))
+        axisLabels.set(.bounds, Rect(x: 0, y: 0, width: graphWidth, height: 16))
         let span = Inspector.span(of: state, layer: layer, loop: loop)
         let key = "\(ObjectIdentifier(layer)) \(keyPath) \(span) \(layer.attachedAnimations.count) \(graphWidth)"
         if key != graphKey {
@@ -338,13 +338,13 @@ final class InspectorPanel {
         var legendX = 6.0
         for (slot, label) in legend.enumerated() {
             let named = slot < shown.count && (shown.count > 1 || names[shown[slot]] != "value")
-            set(label, .hidden, .bool(!named))
+            label.set(.hidden, !named)
             guard named else { continue }
             let text = names[shown[slot]]
             label.string = text
             let width = Double(text.count) * 7.5 + 8
-            set(label, .position, .point(Point(x: legendX, y: 4)))
-            set(label, .bounds, .rect(Rect(x: 0, y: 0, width: width, height: 16)))
+            label.set(.position, Point(x: legendX, y: 4))
+            label.set(.bounds, Rect(x: 0, y: 0, width: width, height: 16))
             legendX += width
         }
         axisLabels.string = String(format: "%.2f–%.2f s · %@ to %@", span.lowerBound, span.upperBound,
@@ -382,10 +382,10 @@ final class InspectorPanel {
 
     private func showCurve(state: AttachedAnimationState, layer: Layer, time: Double, left: Double, top: Double) {
         let side = InspectorPanel.curveSide
-        set(curveBox, .position, .point(Point(x: left, y: top + InspectorPanel.graphHeight - side)))
-        set(curveBox, .bounds, .rect(Rect(x: 0, y: 0, width: side, height: side)))
-        set(curveLabel, .position, .point(Point(x: left, y: top + InspectorPanel.graphHeight + 4)))
-        set(curveLabel, .bounds, .rect(Rect(x: 0, y: 0, width: side, height: 16)))
+        curveBox.set(.position, Point(x: left, y: top + InspectorPanel.graphHeight - side))
+        curveBox.set(.bounds, Rect(x: 0, y: 0, width: side, height: side))
+        curveLabel.set(.position, Point(x: left, y: top + InspectorPanel.graphHeight + 4))
+        curveLabel.set(.bounds, Rect(x: 0, y: 0, width: side, height: 16))
         let inset = 10.0
         let box = side - 2 * inset
         let progress = curveFunction(state: state, layer: layer)

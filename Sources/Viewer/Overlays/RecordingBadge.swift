@@ -18,13 +18,13 @@ final class RecordingBadge {
         panel = Layer(scene: scene)
         text = TextLayer(scene: scene)
         scene.perform(actionsDisabled: true) {
-            set(panel, .anchorPoint, .point(Point(x: 1, y: 0)))
-            set(panel, .cornerRadius, .number(6))
-            set(panel, .hidden, .bool(true))
-            set(text, .anchorPoint, .point(.zero))
-            set(text, .position, .point(Point(x: RecordingBadge.padding, y: RecordingBadge.padding)))
-            set(text, .fontSize, .number(RecordingBadge.fontSize))
-            set(text, .foregroundColor, .color(.white))
+            panel.set(.anchorPoint, Point(x: 1, y: 0))
+            panel.set(.cornerRadius, 6)
+            panel.set(.hidden, true)
+            text.set(.anchorPoint, Point.zero)
+            text.set(.position, Point(x: RecordingBadge.padding, y: RecordingBadge.padding))
+            text.set(.fontSize, RecordingBadge.fontSize)
+            text.set(.foregroundColor, Color.white)
             text.font = ViewerOverlay.font
             try? panel.addSublayer(text)
             try? scene.root.addSublayer(panel)
@@ -34,20 +34,20 @@ final class RecordingBadge {
     /// Shows `lines` (none hides the badge) in a window `width` points wide.
     func update(_ lines: [String], width: Double, in scene: Scene) {
         scene.perform(actionsDisabled: true) {
-            set(panel, .position, .point(Point(x: width - RecordingBadge.margin, y: RecordingBadge.margin)))
+            panel.set(.position, Point(x: width - RecordingBadge.margin, y: RecordingBadge.margin))
             guard lines != shown else { return }
             shown = lines
-            set(panel, .hidden, .bool(lines.isEmpty))
+            panel.set(.hidden, lines.isEmpty)
             guard !lines.isEmpty else { return }
             text.string = lines.joined(separator: "\n")
             let columns = Double(lines.map(\.count).max() ?? 0)
             let textWidth = columns * RecordingBadge.fontSize * 0.62 + 4
             let textHeight = Double(lines.count) * RecordingBadge.fontSize * 1.25 + 2
-            set(text, .bounds, .rect(Rect(x: 0, y: 0, width: textWidth, height: textHeight)))
-            set(panel, .bounds, .rect(Rect(x: 0, y: 0, width: textWidth + 2 * RecordingBadge.padding,
-                                           height: textHeight + 2 * RecordingBadge.padding)))
+            text.set(.bounds, Rect(x: 0, y: 0, width: textWidth, height: textHeight))
+            panel.set(.bounds, Rect(x: 0, y: 0, width: textWidth + 2 * RecordingBadge.padding,
+                                           height: textHeight + 2 * RecordingBadge.padding))
             let recording = lines.first?.hasPrefix("●") == true
-            set(panel, .backgroundColor, .color(recording ? RecordingBadge.recordingColor : RecordingBadge.writingColor))
+            panel.set(.backgroundColor, recording ? RecordingBadge.recordingColor : RecordingBadge.writingColor)
         }
     }
 }

@@ -45,30 +45,30 @@ public final class ViewerOverlay {
         recording = RecordingBadge(scene: scene)
         scene.perform(actionsDisabled: true) {
             for layer in [hudPanel, errorPanel, hudText, errorText, outlines, anchors] as [Layer] {
-                set(layer, .anchorPoint, .point(.zero))
+                layer.set(.anchorPoint, Point.zero)
             }
-            set(outlines, .fillColor, .color(.clear))
-            set(outlines, .strokeColor, .color(Color(r: 0.2, g: 0.9, b: 1, a: 0.9)))
-            set(outlines, .lineWidth, .number(1))
-            set(anchors, .fillColor, .color(Color(r: 1, g: 0.55, b: 0.1, a: 1)))
-            set(hudPanel, .backgroundColor, .color(Color(r: 0, g: 0, b: 0, a: 0.65)))
-            set(hudPanel, .cornerRadius, .number(6))
+            outlines.set(.fillColor, Color.clear)
+            outlines.set(.strokeColor, Color(r: 0.2, g: 0.9, b: 1, a: 0.9))
+            outlines.set(.lineWidth, 1)
+            anchors.set(.fillColor, Color(r: 1, g: 0.55, b: 0.1, a: 1))
+            hudPanel.set(.backgroundColor, Color(r: 0, g: 0, b: 0, a: 0.65))
+            hudPanel.set(.cornerRadius, 6)
             // Opaque, with a light edge: the message reads the same over any scene.
-            set(errorPanel, .backgroundColor, .color(Color(r: 0.30, g: 0.02, b: 0.04, a: 1)))
-            set(errorPanel, .borderColor, .color(Color(r: 1, g: 0.55, b: 0.55, a: 1)))
-            set(errorPanel, .borderWidth, .number(1))
-            set(errorPanel, .cornerRadius, .number(6))
+            errorPanel.set(.backgroundColor, Color(r: 0.30, g: 0.02, b: 0.04, a: 1))
+            errorPanel.set(.borderColor, Color(r: 1, g: 0.55, b: 0.55, a: 1))
+            errorPanel.set(.borderWidth, 1)
+            errorPanel.set(.cornerRadius, 6)
             for text in [hudText, errorText] {
                 text.font = ViewerOverlay.font
-                set(text, .position, .point(Point(x: ViewerOverlay.padding, y: ViewerOverlay.padding)))
+                text.set(.position, Point(x: ViewerOverlay.padding, y: ViewerOverlay.padding))
             }
-            set(hudText, .fontSize, .number(ViewerOverlay.hudFontSize))
-            set(errorText, .fontSize, .number(ViewerOverlay.errorFontSize))
-            set(errorText, .wrapped, .bool(true))
+            hudText.set(.fontSize, ViewerOverlay.hudFontSize)
+            errorText.set(.fontSize, ViewerOverlay.errorFontSize)
+            errorText.set(.wrapped, true)
             try? hudPanel.addSublayer(hudText)
             try? errorPanel.addSublayer(errorText)
             for layer in [outlines, anchors, errorPanel, hudPanel] as [Layer] {
-                set(layer, .hidden, .bool(true))
+                layer.set(.hidden, true)
                 try? scene.root.addSublayer(layer)
             }
         }
@@ -87,8 +87,8 @@ public final class ViewerOverlay {
         scene.perform(actionsDisabled: true) {
             showHUD(hud, size: size)
             showError(error, fromLoad: errorFromLoad, size: size)
-            set(outlines, .hidden, .bool(bounds == nil))
-            set(anchors, .hidden, .bool(bounds == nil))
+            outlines.set(.hidden, bounds == nil)
+            anchors.set(.hidden, bounds == nil)
             if let bounds {
                 outlines.path = bounds.outlines
                 anchors.path = bounds.anchors
@@ -103,12 +103,12 @@ public final class ViewerOverlay {
         let height = errorPanel.rect(.bounds).height
         let top = size.height - TimelineStrip.height - 2 * TimelineStrip.margin - height - 4
         scene.perform(actionsDisabled: true) {
-            set(errorPanel, .position, .point(Point(x: 10, y: max(top, 10))))
+            errorPanel.set(.position, Point(x: 10, y: max(top, 10)))
         }
     }
 
     private func showHUD(_ lines: [String]?, size: Size) {
-        set(hudPanel, .hidden, .bool(lines == nil))
+        hudPanel.set(.hidden, lines == nil)
         guard let lines else { return }
         // As wide as its longest line, but inside the window's margins: longer lines wrap.
         let room = size.width - 2 * ViewerOverlay.margin - 2 * ViewerOverlay.padding - 4
@@ -117,10 +117,10 @@ public final class ViewerOverlay {
         if hudText.string != text { hudText.string = text }
         let width = Double(wrapped.map(\.count).max() ?? 0) * ViewerOverlay.hudFontSize * 0.62 + 4
         let height = Double(wrapped.count) * ViewerOverlay.hudFontSize * 1.25 + 4
-        set(hudText, .bounds, .rect(Rect(x: 0, y: 0, width: width, height: height)))
-        set(hudPanel, .bounds, .rect(Rect(x: 0, y: 0, width: width + 2 * ViewerOverlay.padding,
-                                          height: height + 2 * ViewerOverlay.padding)))
-        set(hudPanel, .position, .point(Point(x: ViewerOverlay.margin, y: ViewerOverlay.margin)))
+        hudText.set(.bounds, Rect(x: 0, y: 0, width: width, height: height))
+        hudPanel.set(.bounds, Rect(x: 0, y: 0, width: width + 2 * ViewerOverlay.padding,
+                                          height: height + 2 * ViewerOverlay.padding))
+        hudPanel.set(.position, Point(x: ViewerOverlay.margin, y: ViewerOverlay.margin))
     }
 
     /// `lines` broken at spaces (or, for a word too long, anywhere) into lines of at most
@@ -141,7 +141,7 @@ public final class ViewerOverlay {
     }
 
     private func showError(_ error: ScriptError?, fromLoad: Bool, size: Size) {
-        set(errorPanel, .hidden, .bool(error == nil))
+        errorPanel.set(.hidden, error == nil)
         guard let error, error != shownError || fromLoad != shownFromLoad else { return }
         shownError = error
         shownFromLoad = fromLoad
@@ -151,10 +151,10 @@ public final class ViewerOverlay {
         let rows = lines.reduce(0) { $0 + max(1, ($1.count + columns - 1) / columns) }
         let height = min(Double(rows) * ViewerOverlay.errorFontSize * 1.3 + 4, max(size.height * 0.7, 40))
         errorText.string = lines.joined(separator: "\n")
-        set(errorText, .bounds, .rect(Rect(x: 0, y: 0, width: width, height: height)))
+        errorText.set(.bounds, Rect(x: 0, y: 0, width: width, height: height))
         let panelHeight = height + 2 * ViewerOverlay.padding
-        set(errorPanel, .bounds, .rect(Rect(x: 0, y: 0, width: width + 2 * ViewerOverlay.padding, height: panelHeight)))
-        set(errorPanel, .position, .point(Point(x: 10, y: max(size.height - panelHeight - 10, 10))))
+        errorPanel.set(.bounds, Rect(x: 0, y: 0, width: width + 2 * ViewerOverlay.padding, height: panelHeight))
+        errorPanel.set(.position, Point(x: 10, y: max(size.height - panelHeight - 10, 10)))
     }
 
     /// The error panel's text: what happens next, what went wrong, where, and the traceback. An
@@ -173,10 +173,4 @@ public final class ViewerOverlay {
         }
         return lines.map { $0.replacingOccurrences(of: "\t", with: "  ") }
     }
-}
-
-/// Sets a property of an overlay layer — the HUD's, the strip's, the inspector's (values here
-/// are always valid for their property).
-func set(_ layer: Layer, _ property: PropertyID, _ value: AnimationValue) {
-    try? layer.setValue(value, for: property)
 }

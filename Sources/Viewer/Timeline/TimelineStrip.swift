@@ -88,45 +88,45 @@ final class TimelineStrip {
         marks = ShapeLayer(scene: scene)
         playhead = ShapeLayer(scene: scene)
         scene.perform(actionsDisabled: true) {
-            set(panel, .anchorPoint, .point(.zero))
-            set(panel, .backgroundColor, .color(TimelineStrip.panelColor))
-            set(panel, .cornerRadius, .number(8))
-            set(panel, .hidden, .bool(true))
+            panel.set(.anchorPoint, Point.zero)
+            panel.set(.backgroundColor, TimelineStrip.panelColor)
+            panel.set(.cornerRadius, 8)
+            panel.set(.hidden, true)
             for text in [timeLabel, statusLabel] {
                 text.font = TimelineStrip.font
-                set(text, .anchorPoint, .point(.zero))
-                set(text, .foregroundColor, .color(.white))
+                text.set(.anchorPoint, Point.zero)
+                text.set(.foregroundColor, Color.white)
             }
-            set(timeLabel, .fontSize, .number(TimelineStrip.fontSize + 2))
-            set(statusLabel, .fontSize, .number(TimelineStrip.fontSize - 1))
-            set(statusLabel, .foregroundColor, .color(Color(r: 0.85, g: 0.86, b: 0.9, a: 1)))
+            timeLabel.set(.fontSize, TimelineStrip.fontSize + 2)
+            statusLabel.set(.fontSize, TimelineStrip.fontSize - 1)
+            statusLabel.set(.foregroundColor, Color(r: 0.85, g: 0.86, b: 0.9, a: 1))
             for layer in [track, loopBand, progressBar] {
-                set(layer, .anchorPoint, .point(.zero))
-                set(layer, .cornerRadius, .number(3))
+                layer.set(.anchorPoint, Point.zero)
+                layer.set(.cornerRadius, 3)
             }
-            set(track, .backgroundColor, .color(TimelineStrip.trackColor))
-            set(loopBand, .backgroundColor, .color(Color(r: 1, g: 0.82, b: 0.25, a: 0.55)))
-            set(progressBar, .backgroundColor, .color(TimelineStrip.markColor))
+            track.set(.backgroundColor, TimelineStrip.trackColor)
+            loopBand.set(.backgroundColor, Color(r: 1, g: 0.82, b: 0.25, a: 0.55))
+            progressBar.set(.backgroundColor, TimelineStrip.markColor)
             for shape in [ticks, marks, playhead] {
-                set(shape, .anchorPoint, .point(.zero))
-                set(shape, .lineWidth, .number(2))
-                set(shape, .fillColor, .color(.clear))
+                shape.set(.anchorPoint, Point.zero)
+                shape.set(.lineWidth, 2)
+                shape.set(.fillColor, Color.clear)
             }
-            set(ticks, .strokeColor, .color(TimelineStrip.trackColor))
-            set(marks, .strokeColor, .color(TimelineStrip.markColor))
-            set(marks, .lineWidth, .number(3))
-            set(playhead, .strokeColor, .color(TimelineStrip.playheadColor))
-            set(playhead, .fillColor, .color(TimelineStrip.playheadColor))
-            set(playhead, .lineWidth, .number(3))
+            ticks.set(.strokeColor, TimelineStrip.trackColor)
+            marks.set(.strokeColor, TimelineStrip.markColor)
+            marks.set(.lineWidth, 3)
+            playhead.set(.strokeColor, TimelineStrip.playheadColor)
+            playhead.set(.fillColor, TimelineStrip.playheadColor)
+            playhead.set(.lineWidth, 3)
             for button in Button.allCases {
                 let layer = Layer(scene: scene)
                 let label = TextLayer(scene: scene)
-                set(layer, .anchorPoint, .point(.zero))
-                set(layer, .cornerRadius, .number(5))
+                layer.set(.anchorPoint, Point.zero)
+                layer.set(.cornerRadius, 5)
                 label.font = TimelineStrip.font
-                set(label, .anchorPoint, .point(.zero))
-                set(label, .fontSize, .number(TimelineStrip.fontSize))
-                set(label, .alignmentMode, .choice(TextAlignment.center.rawValue))
+                label.set(.anchorPoint, Point.zero)
+                label.set(.fontSize, TimelineStrip.fontSize)
+                label.set(.alignmentMode, TextAlignment.center.rawValue)
                 try? layer.addSublayer(label)
                 try? panel.addSublayer(layer)
                 buttons.append((button, layer, label))
@@ -141,7 +141,7 @@ final class TimelineStrip {
     /// Shows the strip with `state`, or hides it (nil).
     func update(_ state: State?, in scene: Scene) {
         guard let state else {
-            if isVisible { scene.perform(actionsDisabled: true) { set(panel, .hidden, .bool(true)) } }
+            if isVisible { scene.perform(actionsDisabled: true) { panel.set(.hidden, true) } }
             isVisible = false
             shown = nil
             return
@@ -152,7 +152,7 @@ final class TimelineStrip {
             || shown?.timeline.speed != state.timeline.speed || shown?.timeline.loops != state.timeline.loops
         shown = state
         scene.perform(actionsDisabled: true) {
-            set(panel, .hidden, .bool(false))
+            panel.set(.hidden, false)
             if relayout { layout(state) }
             showRuler(state, in: scene)
             showTime(state)
@@ -196,8 +196,8 @@ final class TimelineStrip {
 
     private func layout(_ state: State) {
         guard let frame = panelFrame else { return }
-        set(panel, .position, .point(frame.origin))
-        set(panel, .bounds, .rect(Rect(x: 0, y: 0, width: frame.width, height: frame.height)))
+        panel.set(.position, frame.origin)
+        panel.set(.bounds, Rect(x: 0, y: 0, width: frame.width, height: frame.height))
         let pad = 10.0
         let y = 8.0
         var left = pad
@@ -226,30 +226,30 @@ final class TimelineStrip {
             let rect = placed.1
             // Too narrow a window: the buttons that do not fit are hidden.
             let fits = rect.origin.x >= left - 6 || !entry.button.isOnRight
-            set(entry.layer, .hidden, .bool(!fits))
-            set(entry.layer, .position, .point(rect.origin))
-            set(entry.layer, .bounds, .rect(Rect(x: 0, y: 0, width: rect.width, height: rect.height)))
+            entry.layer.set(.hidden, !fits)
+            entry.layer.set(.position, rect.origin)
+            entry.layer.set(.bounds, Rect(x: 0, y: 0, width: rect.width, height: rect.height))
             let active = entry.button == .loop && state.timeline.loopRange != nil
-            set(entry.layer, .backgroundColor, .color(active ? TimelineStrip.loopColor : TimelineStrip.buttonColor))
-            set(entry.label, .foregroundColor, .color(active ? .black : .white))
+            entry.layer.set(.backgroundColor, active ? TimelineStrip.loopColor : TimelineStrip.buttonColor)
+            entry.label.set(.foregroundColor, active ? .black : .white)
             let textHeight = TimelineStrip.fontSize * 1.25
-            set(entry.label, .position, .point(Point(x: 0, y: (rect.height - textHeight) / 2)))
-            set(entry.label, .bounds, .rect(Rect(x: 0, y: 0, width: rect.width, height: textHeight)))
+            entry.label.set(.position, Point(x: 0, y: (rect.height - textHeight) / 2))
+            entry.label.set(.bounds, Rect(x: 0, y: 0, width: rect.width, height: textHeight))
         }
         if !buttonFrames.filter({ $0.0.isOnRight }).allSatisfy({ $0.1.origin.x >= left - 6 }) {
             buttonFrames.removeAll { $0.0.isOnRight && $0.1.origin.x < left - 6 }
         }
-        set(timeLabel, .position, .point(Point(x: left + 8, y: y + 3)))
-        set(timeLabel, .bounds, .rect(Rect(x: 0, y: 0, width: 110, height: 26)))
+        timeLabel.set(.position, Point(x: left + 8, y: y + 3))
+        timeLabel.set(.bounds, Rect(x: 0, y: 0, width: 110, height: 26))
         let statusX = left + 120
         let statusWidth = max((buttonFrames.filter { $0.0.isOnRight }.map { $0.1.origin.x }.min() ?? right) - statusX - 8, 0)
-        set(statusLabel, .position, .point(Point(x: statusX, y: y + 6)))
-        set(statusLabel, .bounds, .rect(Rect(x: 0, y: 0, width: statusWidth, height: 22)))
+        statusLabel.set(.position, Point(x: statusX, y: y + 6))
+        statusLabel.set(.bounds, Rect(x: 0, y: 0, width: statusWidth, height: 22))
         rulerFrame = Rect(x: pad + 6, y: 48, width: max(frame.width - 2 * pad - 12, 1), height: 24)
-        set(track, .position, .point(Point(x: rulerFrame.origin.x, y: rulerFrame.origin.y)))
-        set(track, .bounds, .rect(Rect(x: 0, y: 0, width: rulerFrame.width, height: 6)))
+        track.set(.position, Point(x: rulerFrame.origin.x, y: rulerFrame.origin.y))
+        track.set(.bounds, Rect(x: 0, y: 0, width: rulerFrame.width, height: 6))
         for shape in [ticks, marks, playhead] {
-            set(shape, .position, .point(Point(x: rulerFrame.origin.x, y: rulerFrame.origin.y)))
+            shape.set(.position, Point(x: rulerFrame.origin.x, y: rulerFrame.origin.y))
         }
     }
 
@@ -277,18 +277,18 @@ final class TimelineStrip {
         }
         let x = { (time: Double) in min(max(time / self.extent, 0), 1) * width }
         if let range = state.timeline.loopRange {
-            set(loopBand, .hidden, .bool(false))
-            set(loopBand, .position, .point(Point(x: rulerFrame.origin.x + x(range.lowerBound), y: rulerFrame.origin.y - 2)))
-            set(loopBand, .bounds, .rect(Rect(x: 0, y: 0, width: max(x(range.upperBound) - x(range.lowerBound), 2), height: 10)))
+            loopBand.set(.hidden, false)
+            loopBand.set(.position, Point(x: rulerFrame.origin.x + x(range.lowerBound), y: rulerFrame.origin.y - 2))
+            loopBand.set(.bounds, Rect(x: 0, y: 0, width: max(x(range.upperBound) - x(range.lowerBound), 2), height: 10))
         } else {
-            set(loopBand, .hidden, .bool(true))
+            loopBand.set(.hidden, true)
         }
         if let replayed = state.replayed {
-            set(progressBar, .hidden, .bool(false))
-            set(progressBar, .position, .point(Point(x: rulerFrame.origin.x, y: rulerFrame.origin.y)))
-            set(progressBar, .bounds, .rect(Rect(x: 0, y: 0, width: max(x(replayed), 1), height: 6)))
+            progressBar.set(.hidden, false)
+            progressBar.set(.position, Point(x: rulerFrame.origin.x, y: rulerFrame.origin.y))
+            progressBar.set(.bounds, Rect(x: 0, y: 0, width: max(x(replayed), 1), height: 6))
         } else {
-            set(progressBar, .hidden, .bool(true))
+            progressBar.set(.hidden, true)
         }
         var markPath = Path()
         for time in [state.timeline.inPoint, state.timeline.outPoint].compactMap({ $0 }) {
@@ -320,20 +320,20 @@ final class TimelineStrip {
         while tickLabels.count < labels.count {
             let text = TextLayer(scene: scene)
             text.font = TimelineStrip.font
-            set(text, .anchorPoint, .point(Point(x: 0.5, y: 0)))
-            set(text, .fontSize, .number(TimelineStrip.labelSize))
-            set(text, .foregroundColor, .color(Color(r: 0.8, g: 0.81, b: 0.85, a: 1)))
-            set(text, .alignmentMode, .choice(TextAlignment.center.rawValue))
-            set(text, .bounds, .rect(Rect(x: 0, y: 0, width: 64, height: 16)))
+            text.set(.anchorPoint, Point(x: 0.5, y: 0))
+            text.set(.fontSize, TimelineStrip.labelSize)
+            text.set(.foregroundColor, Color(r: 0.8, g: 0.81, b: 0.85, a: 1))
+            text.set(.alignmentMode, TextAlignment.center.rawValue)
+            text.set(.bounds, Rect(x: 0, y: 0, width: 64, height: 16))
             try? panel.insertSublayer(text, at: 0)
             tickLabels.append(text)
         }
         for (index, text) in tickLabels.enumerated() {
-            set(text, .hidden, .bool(index >= labels.count))
+            text.set(.hidden, index >= labels.count)
             guard index < labels.count else { continue }
             text.string = labels[index].1
             let x = min(max(labels[index].0, 20), width - 20)
-            set(text, .position, .point(Point(x: rulerFrame.origin.x + x, y: rulerFrame.origin.y + 11)))
+            text.set(.position, Point(x: rulerFrame.origin.x + x, y: rulerFrame.origin.y + 11))
         }
     }
 
