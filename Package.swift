@@ -89,7 +89,7 @@ let package = Package(
             ],
             plugins: ["EmbedTemplates", "EmbedDefaultExample"]
         ),
-        .target(name: "TestSupport", dependencies: ["LayerKit", "LuaHost", "Render"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LayerKit", "LuaHost", "Playback", "Render"], path: "Tests/TestSupport"),
         .target(name: "SDLSoftware", dependencies: ["Render", "LayerKit", "CSDL2"], path: "Tests/SDLSoftware"),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "LayerKit", "CSDL2", "SDLSoftware", "TestSupport"]),

@@ -12,14 +12,13 @@ extension Project {
 
 extension ScriptHarness {
     /// Prepares `example` (a path relative to Examples/) as `snowglobe check` runs it: the same
-    /// options, the Scripts/ library, Render's images; call `start()`.
-    convenience init(example: String, size: Size = Size(width: 800, height: 600), seed: UInt64 = 0, fps: Double = 60) {
+    /// options, the Scripts/ library, Render's images, the tick clock; call `start()`.
+    convenience init(example: String, size: Size = Size(width: 800, height: 600), seed: UInt64 = 0) {
         var options = ScriptOptions()
         options.size = size
         options.seed = seed
-        options.framesPerSecond = fps
         options.libraryPath = Project.scripts
-        self.init(scriptPath: Project.examples + "/" + example, options: options)
+        self.init(scriptPath: Project.examples + "/" + example, options: options, clock: .ticks)
         host.images = RenderImages()
     }
 

@@ -45,7 +45,7 @@ struct Snowfall3DTests {
     }
 
     @Test func theLayerCountStaysFlatOverTenMinutes() throws {
-        let run = ScriptHarness(example: "snowfall-3d.lua", fps: 30)
+        let run = ScriptHarness(example: "snowfall-3d.lua")
         #expect(run.start() == nil)
         run.run(until: 30)
         var onScreen: [Int] = []
@@ -66,7 +66,7 @@ struct Snowfall3DTests {
     }
 
     @Test func theGinkgoLeavesFallAndGoTheSameWay() throws {
-        let run = ScriptHarness(example: "ginkgo-3d.lua", fps: 30)
+        let run = ScriptHarness(example: "ginkgo-3d.lua")
         #expect(run.start() == nil)
         run.run(until: 60)
         let leaves = flakes(run)

@@ -1,16 +1,30 @@
 import Foundation
 import LayerKit
 import LuaHost
+import Playback
 
-/// Runs a Lua script in a script host as `snowglobe check` does, frames on virtual time (frame n
-/// at exactly n/fps), collecting what it prints and the errors it raises, and lets a test tap,
-/// press keys, resize and look at the layers between frames. The script is a file (an example)
-/// or a source the harness writes to a temporary folder.
+/// Runs a Lua script in a script host on virtual time, collecting what it prints and the errors
+/// it raises, and lets a test tap, press keys, resize and look at the layers between moments.
+/// The script is a file (an example) or a source the harness writes to a temporary folder.
+///
+/// Its clock is the product's tick clock (`ticks`: the scene made every 1/60 s as the viewer,
+/// `render` and `check` make it, and looked at between ticks as they draw it) or the engine's own
+/// frame loop (`frames`: frame n at exactly n/fps, each a whole frame), for tests of the host.
 public final class ScriptHarness {
+    /// How the harness makes moments.
+    public enum Clock: Sendable, Equatable {
+        /// The tick clock every product runs: ticks of `Tick.duration`.
+        case ticks
+        /// A whole frame every 1/fps seconds.
+        case frames
+    }
+
     public let host: ScriptHost
     /// The folder the script is in.
     public let folder: String
-    /// Frames per second (`ScriptOptions.framesPerSecond`).
+    /// How moments are made.
+    public let clock: Clock
+    /// Frames per second: `Tick.rate` on the tick clock, else `ScriptOptions.framesPerSecond`.
     public let fps: Double
     /// What the script printed, a line each.
     public private(set) var output: [String] = []
@@ -24,8 +38,8 @@ public final class ScriptHarness {
     public var errors: [ScriptError] { host.errors }
 
     /// Prepares the script at `scriptPath`; call `start()`.
-    public convenience init(scriptPath: String, options: ScriptOptions = ScriptOptions()) {
-        self.init(scriptPath: scriptPath, options: options, temporary: nil)
+    public convenience init(scriptPath: String, options: ScriptOptions = ScriptOptions(), clock: Clock = .frames) {
+        self.init(scriptPath: scriptPath, options: options, temporary: nil, clock: clock)
     }
 
     /// Writes `source` as main.lua (plus any `files`, by path in the folder) to a temporary
@@ -36,13 +50,15 @@ public final class ScriptHarness {
         for (name, text) in files.merging(["main.lua": source], uniquingKeysWith: { a, _ in a }) {
             _ = try? temporary?.write(name, text)
         }
-        self.init(scriptPath: folder + "/main.lua", options: options, temporary: temporary)
+        self.init(scriptPath: folder + "/main.lua", options: options, temporary: temporary, clock: .frames)
     }
 
-    private init(scriptPath: String, options: ScriptOptions, temporary: TemporaryFolder?) {
+    private init(scriptPath: String, options: ScriptOptions, temporary: TemporaryFolder?, clock: Clock) {
         host = ScriptHost(scriptPath: scriptPath, options: options)
         folder = (scriptPath as NSString).deletingLastPathComponent
-        fps = options.framesPerSecond
+        self.clock = clock
+        fps = clock == .ticks ? Double(Tick.rate) : options.framesPerSecond
+        if clock == .ticks { host.scene.frameDuration = Tick.duration }
         self.temporary = temporary
         host.output = { [unowned self] line in output.append(line) }
     }
@@ -62,8 +78,19 @@ public final class ScriptHarness {
         }
     }
 
-    /// Makes frames every 1/fps seconds up to `t`, the last exactly at `t`.
+    /// Makes frames every 1/fps seconds up to `t`, the last exactly at `t`; on the tick clock,
+    /// the ticks up to `t` (the last at or before it), as `render --at t` makes them.
     public func run(until t: Double) {
+        if clock == .ticks {
+            let last = Tick.index(atOrBefore: t)
+            while frame < last {
+                frame += 1
+                scene.tick(to: Tick.time(frame))
+            }
+            time = max(time, t)
+            scene.ensurePresentation()
+            return
+        }
         while Double(frame + 1) / fps < t - 1e-9 {
             frame += 1
             time = Double(frame) / fps
@@ -82,6 +109,11 @@ public final class ScriptHarness {
     /// presentation is evaluated and before the frame's completion blocks run, which is when a
     /// renderer draws it.
     public func onScreen(_ look: () -> Void) {
+        if clock == .ticks {
+            run(until: Tick.time(Tick.index(atOrBefore: time) + 1))
+            scene.withPresentation(at: time, look)
+            return
+        }
         frame = max(frame + 1, Int((time * fps).rounded(.down)) + 1)
         time = Double(frame) / fps
         scene.beginFrame(at: time)
