@@ -148,13 +148,14 @@ final class TimelineStrip {
         }
         isVisible = true
         guard state != shown else { return }
-        let relayout = shown?.size != state.size || shown?.timeline.isPaused != state.timeline.isPaused
+        let resized = shown?.size != state.size
+        let relayout = resized || shown?.timeline.isPaused != state.timeline.isPaused
             || shown?.timeline.speed != state.timeline.speed || shown?.timeline.loops != state.timeline.loops
         shown = state
         scene.perform(actionsDisabled: true) {
             panel.set(.hidden, false)
             if relayout { layout(state) }
-            showRuler(state, in: scene)
+            showRuler(state, resized: resized, in: scene)
             showTime(state)
         }
     }
@@ -267,11 +268,13 @@ final class TimelineStrip {
         }
     }
 
-    private func showRuler(_ state: State, in scene: Scene) {
+    /// Draws the ruler's marks and playhead; its ticks and their labels again when the extent or
+    /// the window's size changed (the labels must stand where the playhead's times are).
+    private func showRuler(_ state: State, resized: Bool, in scene: Scene) {
         let needed = max(state.reached, state.shownTime, state.timeline.outPoint ?? 0, state.timeline.playhead)
         let newExtent = TimelineStrip.extent(for: needed)
         let width = rulerFrame.width
-        if newExtent != extent || tickLabels.isEmpty || shown?.size != state.size {
+        if newExtent != extent || tickLabels.isEmpty || resized {
             extent = newExtent
             drawTicks(width: width, in: scene)
         }
