@@ -4,8 +4,10 @@ import LuaHost
 /// start (a seek back, a reload) receives the same input at the same moments.
 ///
 /// Input is delivered after the tick that was shown when it came (tick -1: after the script's
-/// top level, before the first tick). New input at a tick drops whatever the log held after
-/// it: after seeking back, what the user does now replaces what happened later before.
+/// top level, before the first tick). A press (a key or a button) at a tick drops whatever the
+/// log held after it: after seeking back, what the user does now replaces what happened later
+/// before. Other input (the pointer moving or leaving the window, a release, a resize) joins the
+/// log in its place and keeps what came later.
 public struct InputLog: Sendable, Equatable {
     /// One delivered event.
     public struct Entry: Sendable, Equatable {
@@ -28,13 +30,37 @@ public struct InputLog: Sendable, Equatable {
             .map(\.element)
     }
 
-    /// Records `event` for delivery on `tick`, dropping what was logged for later ticks.
-    public mutating func append(_ event: InputEvent, at tick: Int) {
+    /// What a press dropped: how many events, from which tick on.
+    public struct Dropped: Sendable, Equatable {
+        public let count: Int
+        public let fromTick: Int
+    }
+
+    /// Records `event` for delivery on `tick` (after what that tick already has). A press drops
+    /// what was logged for later ticks, and says what it dropped.
+    @discardableResult
+    public mutating func append(_ event: InputEvent, at tick: Int) -> Dropped? {
         let tick = max(tick, -1)
-        if let last = entries.last, last.tick > tick {
-            entries.removeSubrange(firstIndex(after: tick)...)
+        let later = firstIndex(after: tick)
+        guard later < entries.count else {
+            entries.append(Entry(tick: tick, event: event))
+            return nil
         }
+        guard event.isPress else {
+            entries.insert(Entry(tick: tick, event: event), at: later)
+            return nil
+        }
+        let dropped = Dropped(count: entries.count - later, fromTick: entries[later].tick)
+        entries.removeSubrange(later...)
         entries.append(Entry(tick: tick, event: event))
+        return dropped
+    }
+
+    /// The ticks that hold a press, in order, each once: where the ruler marks input.
+    public var pressTicks: [Int] {
+        var ticks: [Int] = []
+        for entry in entries where entry.event.isPress && ticks.last != entry.tick { ticks.append(entry.tick) }
+        return ticks
     }
 
     /// The events delivered on `tick`, in order.

@@ -42,6 +42,9 @@ public final class Player {
     public var idleBudget = 0.005
     /// Told when a run becomes the one shown, with why (reloads and restarts are announced).
     public var onInstall: (Replay.Reason, SceneRunner) -> Void = { _, _ in }
+    /// Told when a press after a seek back replaced input logged for later, in one line:
+    /// "input after 2.35 s dropped: a new click at 1.20 s".
+    public var onDroppedInput: ((String) -> Void)?
     /// The root layer's size when the current line of runs started (runs rebuilt or reloaded
     /// start from it and replay the resizes since).
     private var startSize: Size
@@ -257,16 +260,24 @@ public final class Player {
     /// the stepped scene.
     public func deliver(_ event: InputEvent) {
         if let replay {
-            log.append(event, at: replay.target)
+            record(event, at: replay.target)
         } else if seeking, let runner, Tick.index(atOrBefore: timeline.playhead) != runner.tick {
             let target = Tick.index(atOrBefore: timeline.playhead)
-            log.append(event, at: target)
+            record(event, at: target)
             parked.invalidate(from: target, closing: script.discard)
         } else if let runner {
-            log.append(event, at: runner.tick)
+            record(event, at: runner.tick)
             parked.invalidate(from: runner.tick, closing: script.discard)
             runner.deliverNow(event, log: log)
         }
+    }
+
+    /// Logs `event` at `tick`, and says so when it replaced input logged for later.
+    private func record(_ event: InputEvent, at tick: Int) {
+        guard let dropped = log.append(event, at: tick) else { return }
+        let from = Tick.time(max(dropped.fromTick, 0)), at = Tick.time(max(tick, 0))
+        let count = dropped.count == 1 ? "" : " (\(dropped.count) events)"
+        onDroppedInput?(String(format: "input after %.2f s dropped%@: %@ at %.2f s", from, count, event.pressDescription, at))
     }
 
     // MARK: Transport

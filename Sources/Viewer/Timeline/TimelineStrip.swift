@@ -43,6 +43,9 @@ final class TimelineStrip {
         var progress: Double?
         /// How far the replay in progress has come, in media time.
         var replayed: Double?
+        /// The media times of the presses (keys, clicks) the run was given, marked under the
+        /// ruler: what a replay gives the scene again, and what a new press would replace.
+        var inputTimes: [Double] = []
     }
 
     static let height = 78.0
@@ -57,6 +60,7 @@ final class TimelineStrip {
     static let loopColor = Color(r: 1, g: 0.82, b: 0.25, a: 1)
     static let markColor = Color(r: 0.25, g: 0.82, b: 1, a: 1)
     static let trackColor = Color(r: 0.42, g: 0.43, b: 0.48, a: 1)
+    static let inputColor = Color(r: 0.45, g: 0.95, b: 0.55, a: 1)
 
     private let panel: Layer
     private var buttons: [(button: Button, layer: Layer, label: TextLayer)] = []
@@ -68,6 +72,7 @@ final class TimelineStrip {
     private let ticks: ShapeLayer
     private var tickLabels: [TextLayer] = []
     private let marks: ShapeLayer
+    private let inputMarks: ShapeLayer
     private let playhead: ShapeLayer
     private var shown: State?
     private(set) var isVisible = false
@@ -86,6 +91,7 @@ final class TimelineStrip {
         progressBar = Layer(scene: scene)
         ticks = ShapeLayer(scene: scene)
         marks = ShapeLayer(scene: scene)
+        inputMarks = ShapeLayer(scene: scene)
         playhead = ShapeLayer(scene: scene)
         scene.perform(actionsDisabled: true) {
             panel.set(.anchorPoint, Point.zero)
@@ -107,11 +113,12 @@ final class TimelineStrip {
             track.set(.backgroundColor, TimelineStrip.trackColor)
             loopBand.set(.backgroundColor, Color(r: 1, g: 0.82, b: 0.25, a: 0.55))
             progressBar.set(.backgroundColor, TimelineStrip.markColor)
-            for shape in [ticks, marks, playhead] {
+            for shape in [ticks, marks, inputMarks, playhead] {
                 shape.set(.anchorPoint, Point.zero)
                 shape.set(.lineWidth, 2)
                 shape.set(.fillColor, Color.clear)
             }
+            inputMarks.set(.fillColor, TimelineStrip.inputColor)
             ticks.set(.strokeColor, TimelineStrip.trackColor)
             marks.set(.strokeColor, TimelineStrip.markColor)
             marks.set(.lineWidth, 3)
@@ -131,7 +138,7 @@ final class TimelineStrip {
                 try? panel.addSublayer(layer)
                 buttons.append((button, layer, label))
             }
-            for layer in [timeLabel, statusLabel, track, loopBand, progressBar, ticks, marks, playhead] as [Layer] {
+            for layer in [timeLabel, statusLabel, track, loopBand, progressBar, ticks, marks, inputMarks, playhead] as [Layer] {
                 try? panel.addSublayer(layer)
             }
             try? scene.root.addSublayer(panel)
@@ -249,7 +256,7 @@ final class TimelineStrip {
         rulerFrame = Rect(x: pad + 6, y: 48, width: max(frame.width - 2 * pad - 12, 1), height: 24)
         track.set(.position, Point(x: rulerFrame.origin.x, y: rulerFrame.origin.y))
         track.set(.bounds, Rect(x: 0, y: 0, width: rulerFrame.width, height: 6))
-        for shape in [ticks, marks, playhead] {
+        for shape in [ticks, marks, inputMarks, playhead] {
             shape.set(.position, Point(x: rulerFrame.origin.x, y: rulerFrame.origin.y))
         }
     }
@@ -299,6 +306,15 @@ final class TimelineStrip {
             markPath.addLine(to: Point(x: x(time), y: 14))
         }
         marks.path = markPath
+        // Each logged press: a small triangle on the track, pointing up at its moment.
+        var inputPath = Path()
+        for time in state.inputTimes {
+            inputPath.move(to: Point(x: x(time), y: 0))
+            inputPath.addLine(to: Point(x: x(time) + 5, y: 9))
+            inputPath.addLine(to: Point(x: x(time) - 5, y: 9))
+            inputPath.closeSubpath()
+        }
+        inputMarks.path = inputPath
         var head = Path()
         let px = x(state.shownTime)
         head.move(to: Point(x: px, y: -8))

@@ -15,15 +15,24 @@ extension Viewer {
             case SDL_QUIT.rawValue:
                 running = false
             case SDL_KEYDOWN.rawValue:
+                let code = event.key.keysym.sym
                 let shift = UInt32(event.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue) != 0
-                if let command = ViewerKeys.command(keyCode: event.key.keysym.sym, shift: shift) {
+                if let command = ViewerKeys.command(keyCode: code, shift: shift) {
+                    modifiers.viewerKeyPressed()
                     if event.key.repeat == 0 || command.repeats { perform(command) }
-                } else if event.key.repeat == 0, let name = ViewerKeys.scriptName(event.key.keysym.sym) {
-                    player.deliver(.keyDown(name))
+                } else if event.key.repeat == 0, let name = ViewerKeys.scriptName(code) {
+                    if ModifierGate.isModifier(code) {
+                        modifiers.press(code, name: name)
+                    } else {
+                        deliverToScript(.keyDown(name))
+                    }
                 }
             case SDL_KEYUP.rawValue:
-                if !ViewerKeys.isViewerKey(event.key.keysym.sym), let name = ViewerKeys.scriptName(event.key.keysym.sym) {
-                    player.deliver(.keyUp(name))
+                let code = event.key.keysym.sym
+                if ModifierGate.isModifier(code) {
+                    for event in modifiers.release(code) { player.deliver(event) }
+                } else if !ViewerKeys.isViewerKey(code), let name = ViewerKeys.scriptName(code) {
+                    deliverToScript(.keyUp(name))
                 }
             case SDL_MOUSEBUTTONDOWN.rawValue:
                 press(at: Point(x: Double(event.button.x), y: Double(event.button.y)), button: Int(event.button.button))
@@ -32,7 +41,7 @@ extension Viewer {
                 if pointer.isScrubbing {
                     pointer = inspector.isOn ? .inspecting : .script
                 } else if pointer == .script && !overlay.strip.contains(point) {
-                    player.deliver(.mouseUp(x: point.x, y: point.y, button: Int(event.button.button)))
+                    deliverToScript(.mouseUp(x: point.x, y: point.y, button: Int(event.button.button)))
                 }
             case SDL_MOUSEMOTION.rawValue:
                 let point = Point(x: Double(event.motion.x), y: Double(event.motion.y))
@@ -45,7 +54,7 @@ extension Viewer {
                     break
                 case .script:
                     if !overlay.strip.contains(point) {
-                        player.deliver(.mouseMove(x: point.x, y: point.y, button: Viewer.lowestButton(event.motion.state)))
+                        deliverToScript(.mouseMove(x: point.x, y: point.y, button: Viewer.lowestButton(event.motion.state)))
                     }
                 }
             case SDL_WINDOWEVENT.rawValue:
@@ -73,8 +82,14 @@ extension Viewer {
                 }
             }
         } else {
-            player.deliver(.mouseDown(x: point.x, y: point.y, button: button))
+            deliverToScript(.mouseDown(x: point.x, y: point.y, button: button))
         }
+    }
+
+    /// Gives `event` to the script, after the presses of the modifiers held for it.
+    private func deliverToScript(_ event: InputEvent) {
+        for press in modifiers.scriptInput() { player.deliver(press) }
+        player.deliver(event)
     }
 
     /// Carries out `command`, whichever key, button or press asked for it.

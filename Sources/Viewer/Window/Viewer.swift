@@ -101,6 +101,8 @@ public final class Viewer {
     var announcement: Announcement?
     /// Whose the mouse is: the script's, the inspector's, or a drag's scrubbing time.
     var pointer = PointerMode.script
+    /// Modifier keys held until it is known whether they are the script's or a shortcut's.
+    var modifiers = ModifierGate()
     /// When (SDL's milliseconds) the input that started the seek in progress came, for reports.
     var seekStartedAt: UInt32?
     /// The time of the event being handled (SDL's milliseconds).
@@ -162,6 +164,7 @@ public final class Viewer {
         script.log = log
         player = Player(script: script)
         player.onInstall = { [weak self] reason, runner in self?.installed(reason, runner) }
+        player.onDroppedInput = { [weak self] line in self?.log("snowglobe: " + line) }
         let scale = Float(opened.scale)
         SDL_RenderSetScale(opened.renderer, scale, scale)
         var start = settings.timeline
@@ -275,7 +278,8 @@ public final class Viewer {
 
     private func stripState(size: Size) -> TimelineStrip.State {
         TimelineStrip.State(size: size, timeline: player.timeline, shownTime: player.shownTime,
-                            reached: player.reachedTime, progress: player.progress, replayed: player.replayedTime)
+                            reached: player.reachedTime, progress: player.progress, replayed: player.replayedTime,
+                            inputTimes: player.log.pressTicks.map { Tick.time(max($0, 0)) })
     }
 
     private func hudLines(_ scene: Scene?) -> [String] {
