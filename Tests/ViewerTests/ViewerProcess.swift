@@ -144,22 +144,24 @@ final class ViewerProcess: @unchecked Sendable {
         try xdotool(["search", "--name", "snowglobe"]).split(separator: "\n").first.map(String.init) ?? ""
     }
 
-    /// Takes a screenshot with F12 and reads it back. F12 is pressed again while nothing answers,
-    /// every 10 s for a minute: a key sent before the window is there is lost.
-    func screenshot() throws -> Image {
+    /// Takes a screenshot of the window as shown (Shift+F12; of the scene alone, F12, with
+    /// `sceneAlone`) and reads it back. The key is pressed again while nothing answers, every 10 s
+    /// for a minute: a key sent before the window is there is lost.
+    func screenshot(sceneAlone: Bool = false) throws -> Image {
         let before = output.count
-        let saved: (String) -> Bool = { $0.hasPrefix("snowglobe: screenshot saved to ") }
+        let prefix = "snowglobe: screenshot of the \(sceneAlone ? "scene" : "window") saved to "
+        let saved: (String) -> Bool = { $0.hasPrefix(prefix) }
         for attempt in 0..<6 {
             // Unanswered: the pointer may have been left outside a window that appeared late.
             if attempt > 0 { try pointInsideWindow((try? findWindow()) ?? "") }
-            try press("F12")
+            try press(sceneAlone ? "F12" : "shift+F12")
             if (try? waitForLine(after: before, timeout: 10, diagnosing: false, saved)) != nil { break }
         }
         guard let line = try? waitForLine(after: before, diagnosing: false, saved) else {
             throw Failure(description: "F12 was not answered; the viewer printed:\n" + output.joined(separator: "\n")
                           + "\n" + diagnosis())
         }
-        let path = String(line.dropFirst("snowglobe: screenshot saved to ".count))
+        let path = String(line.dropFirst(prefix.count))
         return try ImageLoader.load(path: path)
     }
 

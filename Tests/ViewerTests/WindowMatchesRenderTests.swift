@@ -33,6 +33,24 @@ extension ViewerWindowTests {
         try expectSame(stepped, try render(script, at: tickBack / 60, in: folder), "\(example) at tick \(tickBack)")
     }
 
+    /// F12 writes the scene alone — what `render --at` writes — with the strip up (the scene is
+    /// paused); Shift+F12 the window as shown, strip and all. Each says which it wrote.
+    @Test func f12WritesTheSceneAloneAndShiftF12TheWindow() throws {
+        let folder = try TemporaryFolder()
+        let script = Project.examples + "/heart.lua"
+        let viewer = try ViewerProcess(script: script, folder: folder.path, arguments: ["--at", "1.3", "--paused", "--draw", "cpu"])
+        defer { viewer.quit() }
+        let scene = try viewer.screenshot(sceneAlone: true)
+        try expectSame(scene, try render(script, at: 1.3, in: folder), "F12 with the strip up")
+        let window = try viewer.screenshot()
+        var differing = 0
+        for y in 0..<window.height {
+            for x in 0..<window.width where window.rgb(x, y) != scene.rgb(x, y) { differing += 1 }
+        }
+        // The strip (78 points high, the window's width) is in the window's shot only.
+        #expect(differing > 20_000, "Shift+F12's shot differs from F12's in \(differing) pixels")
+    }
+
     private func render(_ script: String, at time: Double, in folder: TemporaryFolder) throws -> Image {
         let out = folder.path + "/render-\(time).png"
         let process = Process()

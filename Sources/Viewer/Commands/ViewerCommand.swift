@@ -20,7 +20,10 @@ public enum ViewerCommand: Sendable, Equatable {
     case exportLoop
     case toggleOnionSkin
     case cycleOnionSkin
+    /// A screenshot of the scene alone: the pixels `render --at` writes for the moment.
     case screenshot
+    /// A screenshot of the window as shown: the strip, the HUD and the panels too.
+    case screenshotWindow
     /// Cancels a replay in progress, else quits.
     case quit
     /// Shows the moment `to` (a press or drag on the strip's ruler or the inspector's graph).

@@ -58,8 +58,11 @@ public enum ViewerKeys {
                    "onion skin: ghosts of the moments before (and, paused, after), fading with distance"),
         KeyBinding("F11", SDLK_F11, shift: true, .cycleOnionSkin, "more or wider ghosts",
                    "onion skin with more ghosts or wider apart: 6 × 0.1 s, 4 × 0.25 s, 6 × 0.5 s in turn"),
-        KeyBinding("F12", SDLK_F12, .screenshot, "screenshot",
-                   "screenshot to `snowglobe-NNNN.png` (`--screenshots DIR`, where recordings go too; numbers never repeat)"),
+        KeyBinding("F12", SDLK_F12, shift: false, .screenshot, "screenshot",
+                   "screenshot of the scene alone (no strip, HUD or panels: what `render --at` writes) to "
+                   + "`snowglobe-NNNN.png` (`--screenshots DIR`, where recordings go too; numbers never repeat)"),
+        KeyBinding("F12", SDLK_F12, shift: true, .screenshotWindow, "the window as shown",
+                   "screenshot of the window as shown, with the strip, HUD and panels"),
         KeyBinding("Home", SDLK_HOME, .markIn, "in", "in mark at the playhead"),
         KeyBinding("End", SDLK_END, .markOut, "out", "out mark at the playhead (and loop from in to out)"),
         KeyBinding("Delete", SDLK_DELETE, .clearMarks, "clear marks", "clear the marks"),

@@ -30,17 +30,25 @@ final class FramePresenter {
     }
 
     /// Composes the scene (when `drawScene` gives one) and `overlay`, draws them, hands the
-    /// pixels to `capture` when given (a screenshot), and shows them. With `mayRepeat` (a paused
+    /// pixels to `capture` when given (a screenshot: of the scene alone, drawn as a headless
+    /// render draws it, or of the window as shown), and shows them. With `mayRepeat` (a paused
     /// scene), a frame on the CPU that would draw exactly what the last one drew is not drawn
     /// again: its pixels are shown as they are.
     func present(in window: SDLWindow, drawScene: ((Scene) -> Void) -> Void,
                  ghosts: [(list: DrawList, opacity: Double)] = [], overlay: Scene, mayRepeat: Bool = false,
-                 capture: ((FrameBuffer) -> Void)?) throws(SDLError) {
+                 capture requested: (sceneAlone: Bool, take: (FrameBuffer) -> Void)?) throws(SDLError) {
         let points = window.size
         var main: DrawList?
         drawScene { scene in main = compositor.compose(scene, width: points.width, height: points.height) }
         let top = overlayCompositor.compose(overlay, width: points.width, height: points.height)
         let list = main ?? DrawList(width: points.width, height: points.height)
+        var capture = requested?.take
+        if let requested, requested.sceneAlone {
+            let shot = FrameBuffer(width: points.width, height: points.height)
+            rasterizer.draw(list, into: shot, background: .black)
+            requested.take(shot)
+            capture = nil
+        }
         switch drawing {
         case .cpu: drawsOnCPU = true
         case .gpu: drawsOnCPU = false

@@ -125,7 +125,8 @@ extension Viewer {
             onionSkin.isOn = true
             onionSkin.cycle()
             log("snowglobe: \(onionSkin.summary)")
-        case .screenshot: screenshotRequested = true
+        case .screenshot: screenshotRequested = .scene
+        case .screenshotWindow: screenshotRequested = .window
         case .toggleRecording: log(recorder.toggle(player: player))
         case .exportLoop: log(recorder.exportLoop(player: player))
         case .quit:

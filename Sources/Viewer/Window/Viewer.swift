@@ -93,7 +93,8 @@ public final class Viewer {
     var showsHUD = false
     var showsBounds = false
     var showsTimeline = false
-    var screenshotRequested = false
+    /// The screenshot asked for, taken once the scene shows the moment asked for.
+    var screenshotRequested: ScreenshotWriter.Kind?
     var screenshots: ScreenshotWriter
     /// F9's recordings and F10's exports.
     let recorder: ClipRecorder
@@ -228,7 +229,7 @@ public final class Viewer {
         let stripShown = showsTimeline || player.replay != nil
         let ghosts = onionSkin.ghosts(for: player, width: points.width, height: points.height)
         // A screenshot waits until the scene shows the moment asked for.
-        let capturing = screenshotRequested && !player.isSeeking
+        let capturing = player.isSeeking ? nil : screenshotRequested
         // A paused scene that is not on its way somewhere shows the same frame until something
         // changes; the presenter tells by comparing what it would draw.
         let still = player.timeline.isPaused && !player.isSeeking
@@ -250,12 +251,12 @@ public final class Viewer {
             do throws(SDLError) {
                 try presenter.present(in: window, drawScene: { draw in scene.map(draw) },
                                       ghosts: ghosts, overlay: overlay.scene, mayRepeat: still,
-                                      capture: capturing ? { [self] in saveScreenshot($0) } : nil)
+                                      capture: capturing.map { kind in (kind == .scene, { [self] in saveScreenshot($0, kind) }) })
             } catch {
                 failure = error
             }
         }
-        screenshotRequested = screenshotRequested && !capturing && failure == nil
+        if capturing != nil || failure != nil { screenshotRequested = nil }
         if let failure { log("snowglobe: drawing failed: \(failure)") }
         if let started = seekStartedAt, !player.isSeeking {
             seekStartedAt = nil
@@ -371,8 +372,8 @@ public final class Viewer {
         if let problem = memory.save(timeline, for: path) { log(problem) }
     }
 
-    func saveScreenshot(_ frame: FrameBuffer) {
-        log(screenshots.write(frame))
+    func saveScreenshot(_ frame: FrameBuffer, _ kind: ScreenshotWriter.Kind) {
+        log(screenshots.write(frame, kind))
     }
 
     // MARK: Helpers
