@@ -242,5 +242,8 @@ struct BackgroundArgument: ExpressibleByArgument {
         throw ValidationError(message)
     }
 
+    /// How `--help` shows the default: the colour as it is typed.
+    var defaultValueDescription: String { text }
+
     static var defaultCompletionKind: CompletionKind { .list(["transparent", "black", "white"]) }
 }
