@@ -155,7 +155,7 @@ struct RenderCommand: ParsableCommand {
             standardError("snowglobe: \(summary.description)")
         }
         if let seam = summary.seam {
-            let after = Tick.text(start + Double(summary.frameCount) / fps)
+            let after = TimeArgument.text(start + Double(summary.frameCount) / fps)
             if seam.isZero {
                 standardError("snowglobe: the loop is seamless: the frame after the last (at \(after) s) equals the first")
             } else {

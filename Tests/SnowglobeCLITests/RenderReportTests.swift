@@ -51,6 +51,17 @@ final class RenderReportTests {
         #expect(FileManager.default.fileExists(atPath: out), "the clip is still written")
     }
 
+    /// A clip whose length is a fraction of a second that frames do not divide: the time after
+    /// the last frame is written to the hundredth, as the other times are.
+    @Test func theTimeAfterTheLastFrameIsRounded() throws {
+        let out = folder + "/odd.gif"
+        let r = try CLI.run(["render", try script(Self.turning), "--out", out, "--size", "100x100", "--fps", "30",
+                             "--duration", "2.53", "--loop-seamless"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\nsnowglobe: the loop is not seamless: the frame after the last (at 2.53 s) differs from the first: "),
+                "\(r.stderr)")
+    }
+
     /// A callback that fails half-way: exit 1, and the line says what was written anyway.
     @Test func aRenderWhoseScriptFailedSaysWhatItWrote() throws {
         let out = folder + "/failed.gif"
