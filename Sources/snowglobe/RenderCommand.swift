@@ -120,6 +120,29 @@ struct RenderCommand: ParsableCommand {
         return max(Int((seconds * fps).rounded()), 1)
     }
 
+    /// What to say when --to or --duration asks for a fraction of a frame, which the render
+    /// rounds: how many frames that was, how many are made, and where the range really ends.
+    func roundingNote(for output: RenderOutput) -> String? {
+        guard !output.isSingleFrame, frames == nil else { return nil }
+        let option: String, asked: Double
+        if let to {
+            (option, asked) = ("--to \(Tick.text(to))", to - start)
+        } else if let duration {
+            (option, asked) = ("--duration \(Tick.text(duration))", duration)
+        } else {
+            return nil
+        }
+        let exact = asked * fps
+        // Less than a hundredth of a frame off is a rounding of the times given, not a fraction.
+        guard TimeArgument.text(exact) != Tick.text(exact.rounded()) else { return nil }
+        let count = frameCount(for: output)
+        let end = start + Double(count) / fps
+        let last = start + Double(count - 1) / fps
+        return "snowglobe: \(option) s is \(TimeArgument.text(exact)) frames at \(Tick.text(fps)) fps, not a whole number: "
+            + "rendering \(count) frame\(count == 1 ? "" : "s"), so the range ends at \(TimeArgument.text(end)) s "
+            + "(the last frame at \(TimeArgument.text(last)) s)"
+    }
+
     func run() throws {
         let output = try RenderOutput(path: out)
         InterruptCleanup.installHandlers()
@@ -136,6 +159,7 @@ struct RenderCommand: ParsableCommand {
         let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
                                       frameCount: frameCount(for: output), startTime: start, background: try background.color(),
                                       dither: dither != .off, loopCount: loop ?? 0)
+        if let note = roundingNote(for: output) { standardError(note) }
         let progress = ProgressBar(total: settings.frameCount)
         let summary: RenderSummary
         do {

@@ -62,6 +62,29 @@ final class RenderReportTests {
                 "\(r.stderr)")
     }
 
+    /// A --duration or --to that is not a whole number of frames is rounded to one; the render
+    /// says so, and where the range really ends.
+    @Test(arguments: [
+        (["--duration", "2.53", "--fps", "30"],
+         "snowglobe: --duration 2.53 s is 75.9 frames at 30 fps, not a whole number: rendering 76 frames, so the range ends at 2.53 s (the last frame at 2.5 s)"),
+        (["--from", "0.5", "--to", "1.01", "--fps", "10"],
+         "snowglobe: --to 1.01 s is 5.1 frames at 10 fps, not a whole number: rendering 5 frames, so the range ends at 1 s (the last frame at 0.9 s)"),
+    ])
+    func aFractionOfAFrameIsToldWhereTheRangeEnds(arguments: [String], line: String) throws {
+        let out = folder + "/fraction.gif"
+        let r = try CLI.run(["render", try script(Self.turning), "--out", out, "--size", "20x20"] + arguments)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix(line + "\nsnowglobe: wrote \(out): "), "\(r.stderr)")
+    }
+
+    @Test func aWholeNumberOfFramesIsNotRemarkedOn() throws {
+        let out = folder + "/whole.gif"
+        let r = try CLI.run(["render", try script(Self.turning), "--out", out, "--size", "20x20", "--fps", "10",
+                             "--from", "0.5", "--to", "1.2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("snowglobe: wrote \(out): 7 frames, "), "\(r.stderr)")
+    }
+
     /// A callback that fails half-way: exit 1, and the line says what was written anyway.
     @Test func aRenderWhoseScriptFailedSaysWhatItWrote() throws {
         let out = folder + "/failed.gif"
