@@ -143,6 +143,19 @@ struct RenderCommand: ParsableCommand {
             + "(the last frame at \(TimeArgument.text(last)) s)"
     }
 
+    /// What to say when --background asks for transparency that the script paints over with
+    /// `ca.root.backgroundColor` (as the tutorial and the blank template do): the file is not
+    /// what the option promised, and how to get what it promised.
+    func paintedBackgroundNote(_ root: Layer) throws -> String? {
+        guard try background.color().a < 1, case .color(let painted) = root.value(.backgroundColor), painted.a > 0 else {
+            return nil
+        }
+        let name = Color.cssNames.first { $0 != "transparent" && Color(cssName: $0) == painted } ?? painted.hexString
+        return "snowglobe: the background is not transparent: the script paints ca.root.backgroundColor (\(name)) over "
+            + "--background \(background.text); to keep the background out of an export, leave ca.root.backgroundColor "
+            + "unset (render --background \(name) puts it back)"
+    }
+
     func run() throws {
         let output = try RenderOutput(path: out)
         InterruptCleanup.installHandlers()
@@ -178,6 +191,7 @@ struct RenderCommand: ParsableCommand {
         } else {
             standardError("snowglobe: \(summary.description)")
         }
+        if let note = try paintedBackgroundNote(runner.host.scene.root) { standardError(note) }
         if let seam = summary.seam {
             let after = TimeArgument.text(start + Double(summary.frameCount) / fps)
             if seam.isZero {

@@ -85,6 +85,24 @@ final class RenderReportTests {
         #expect(r.stderr.hasPrefix("snowglobe: wrote \(out): 7 frames, "), "\(r.stderr)")
     }
 
+    /// --background transparent under a script that paints its root: the file cannot be
+    /// transparent, and the render says why and what to do.
+    @Test func aTransparentBackgroundPaintedOverIsTold() throws {
+        let out = folder + "/painted.png"
+        let r = try CLI.run(["render", try script(Self.turning), "--out", out, "--size", "20x20", "--background", "transparent"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("""
+            \nsnowglobe: the background is not transparent: the script paints ca.root.backgroundColor (navy) over \
+            --background transparent; to keep the background out of an export, leave ca.root.backgroundColor unset \
+            (render --background navy puts it back)
+
+            """), "\(r.stderr)")
+        let clear = try CLI.run(["render", try script("ca.root:addSublayer(ca.Layer{ bounds = {0, 0, 5, 5} })"), "--out", out,
+                                 "--size", "20x20", "--background", "transparent"])
+        #expect(clear.status == 0)
+        #expect(!clear.stderr.contains("not transparent"), "\(clear.stderr)")
+    }
+
     /// A callback that fails half-way: exit 1, and the line says what was written anyway.
     @Test func aRenderWhoseScriptFailedSaysWhatItWrote() throws {
         let out = folder + "/failed.gif"
