@@ -36,6 +36,8 @@ final class TimelineStrip {
         var progress: Double?
         /// How far the replay in progress has come, in media time.
         var replayed: Double?
+        /// The timeline is still the one remembered from the last run (nothing has moved it).
+        var resumed = false
     }
 
     static let height = 78.0
@@ -332,7 +334,14 @@ final class TimelineStrip {
 
     private func showTime(_ state: State) {
         timeLabel.string = String(format: "%.2f s", state.shownTime)
+        statusLabel.string = TimelineStrip.status(state)
+    }
+
+    /// The words beside the time: a replay's progress or the pause, a word that the timeline was
+    /// resumed from the last run, the speed, and the loop or marks.
+    static func status(_ state: State) -> String {
         var parts: [String] = []
+        if state.resumed { parts.append("resumed (F5 restarts)") }
         if let progress = state.progress {
             parts.append(String(format: "replaying %d%% · Esc", Int(progress * 100)))
         } else if state.timeline.isPaused {
@@ -346,7 +355,7 @@ final class TimelineStrip {
             let end = state.timeline.outPoint.map { String(format: "%.2f", $0) } ?? "–"
             parts.append("in \(start)  out \(end)")
         }
-        statusLabel.string = parts.joined(separator: "   ")
+        return parts.joined(separator: "   ")
     }
 
     // MARK: Scales

@@ -114,6 +114,9 @@ public final class Viewer {
     var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
     let memory = TimelineMemory()
     var rememberedTimeline: Timeline?
+    /// The timeline the script reopened with from the last run, until something moves it: the
+    /// strip says "resumed" meanwhile.
+    var resumedTimeline: Timeline?
     let startedAt: Double
     var nextFrameAt: Double
     var lastFrameAt: Double
@@ -169,6 +172,10 @@ public final class Viewer {
         var start = settings.timeline
         if start == nil, settings.remembersTimeline, case .file(let path) = script.source {
             start = memory.timeline(for: path)
+            if let remembered = start, remembered != Timeline() {
+                log(Viewer.resumedLine(script.source.displayName, remembered))
+                resumedTimeline = remembered
+            }
         }
         rememberedTimeline = start
         showsTimeline = start?.isPaused == true
@@ -274,8 +281,10 @@ public final class Viewer {
     }
 
     private func stripState(size: Size) -> TimelineStrip.State {
-        TimelineStrip.State(size: size, timeline: player.timeline, shownTime: player.shownTime,
-                            reached: player.reachedTime, progress: player.progress, replayed: player.replayedTime)
+        if let resumed = resumedTimeline, resumed != player.timeline { resumedTimeline = nil }
+        return TimelineStrip.State(size: size, timeline: player.timeline, shownTime: player.shownTime,
+                                   reached: player.reachedTime, progress: player.progress, replayed: player.replayedTime,
+                                   resumed: resumedTimeline != nil)
     }
 
     private func hudLines(_ scene: Scene?) -> [String] {
@@ -365,6 +374,16 @@ public final class Viewer {
         }
         rememberedTimeline = timeline
         if let problem = memory.save(timeline, for: path) { log(problem) }
+    }
+
+    /// The terminal's word that a script reopened where it was left, not at 0: where, whether
+    /// paused, at what speed and in what loop, and how to start afresh.
+    static func resumedLine(_ name: String, _ timeline: Timeline) -> String {
+        var line = String(format: "snowglobe: resumed %@ at %.2f s", name, timeline.playhead)
+        if timeline.isPaused { line += ", paused" }
+        if timeline.speed != 1 { line += ", speed \(TimelineStrip.speedText(timeline.speed))" }
+        if let range = timeline.loopRange { line += String(format: ", loop %.2f–%.2f s", range.lowerBound, range.upperBound) }
+        return line + " (F5 restarts; --fresh ignores the remembered timeline)"
     }
 
     func saveScreenshot(_ frame: FrameBuffer) {

@@ -1,5 +1,6 @@
 import LayerKit
 import LuaHost
+import Playback
 import Testing
 @testable import Viewer
 
@@ -96,5 +97,23 @@ struct OverlayTests {
         let lines = hud.lines(scene: scene, status: "running", mediaTime: 0.5, tick: 30)
         #expect(lines == [" 30 fps   frame 4.00 ms   time 0.500 s   tick 30", "layers 2   animations 1   particles 0",
                           "script: running"])
+    }
+}
+
+/// The words on the timeline strip beside the time.
+struct TimelineStripStatusTests {
+    static func state(_ timeline: Timeline, resumed: Bool = false) -> TimelineStrip.State {
+        TimelineStrip.State(size: Size(width: 800, height: 600), timeline: timeline, shownTime: timeline.playhead,
+                            reached: timeline.playhead, progress: nil, replayed: nil, resumed: resumed)
+    }
+
+    /// A script reopened where it was left says so on the strip, and how to start at 0, until
+    /// something moves the timeline.
+    @Test func aResumedTimelineIsSaidToBe() {
+        var timeline = Timeline()
+        timeline.playhead = 6.53
+        timeline.isPaused = true
+        #expect(TimelineStrip.status(Self.state(timeline, resumed: true)) == "resumed (F5 restarts)   paused")
+        #expect(TimelineStrip.status(Self.state(timeline)) == "paused")
     }
 }
