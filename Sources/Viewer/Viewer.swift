@@ -206,7 +206,7 @@ public final class Viewer {
             // The first frame of a reload comes before any idle work.
             player.update(realSeconds: elapsed, idle: announcement == nil)
             drawFrame()
-            statistics.record(Monotonic.now() - frameStart)
+            statistics.record(Monotonic.now() - frameStart, paused: player.timeline.isPaused)
             rememberTimeline(final: false)
             for line in recorder.poll() { log(line) }
             if let quitAfter = settings.quitAfter, Monotonic.now() - startedAt >= quitAfter { running = false }

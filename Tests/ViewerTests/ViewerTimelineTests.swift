@@ -118,5 +118,8 @@ extension ViewerWindowTests {
         // Most of the paused second and more is shown again; the frames after each change are drawn.
         #expect(repeated > 0 && repeated < shown, "\(line); \(frames)")
         #expect(repeated * 2 > shown, "\(line); \(frames)")
+        // Opened paused and never played: the figures are a still scene's, and --stats says so.
+        let paused = try viewer.waitForLine { $0.hasPrefix("paused for ") }
+        #expect(paused == "paused for all \(shown) frames: those measure a still scene, not its animation (F6 plays it)")
     }
 }
