@@ -101,6 +101,8 @@ enum ErrorCatalog {
             ErrorCase("a value of the wrong kind for the key path", "ca.BasicAnimation{ keyPath = \"opacity\", toValue = \"red\" }"),
             ErrorCase("a keyframe value of the wrong kind", "ca.KeyframeAnimation{ keyPath = \"opacity\", values = { 0, \"x\" } }"),
             ErrorCase("an unknown timing function name", "ca.BasicAnimation{ keyPath = \"opacity\", timingFunction = \"easeInOutSin\" }"),
+            ErrorCase("UIKit's name for a timing function", "ca.BasicAnimation{ keyPath = \"opacity\", timingFunction = \"easeInOut\" }"),
+            ErrorCase("CSS's name for a timing function", "ca.BasicAnimation{ keyPath = \"opacity\", timingFunction = \"ease-in-out\" }"),
             ErrorCase("a bad fill mode", "ca.BasicAnimation{ keyPath = \"opacity\", fillMode = \"always\" }"),
             ErrorCase("a group holding a number", "ca.AnimationGroup{ animations = { 5 } }"),
             ErrorCase("adding something that is not an animation", "ca.root:addAnimation(\"fade\")"),
