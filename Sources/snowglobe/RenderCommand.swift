@@ -4,7 +4,6 @@ import LayerKit
 import LuaHost
 import Playback
 import Render
-import Spelling
 
 /// `snowglobe render SCRIPT --out FILE|DIR`: runs a script headless on the tick clock and writes
 /// what it shows: one PNG, a numbered PNG sequence, an animated GIF, or a video through FFmpeg.
@@ -274,7 +273,7 @@ struct BackgroundArgument: ExpressibleByArgument {
         if let color = Color(parsing: text) { return color }
         var message = "--background: '\(text)' is not a colour; give transparent, a CSS colour name (black, white, "
             + "midnightblue, …) or #rgb, #rgba, #rrggbb or #rrggbbaa"
-        if !text.hasPrefix("#"), let near = NameSuggestion.closest(to: text.lowercased(), among: Color.cssNames) {
+        if let near = Color.suggestion(forName: text) {
             message += " (did you mean '\(near)'?)"
         }
         throw ValidationError(message)

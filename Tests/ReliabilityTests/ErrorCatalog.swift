@@ -64,6 +64,7 @@ enum ErrorCatalog {
             ErrorCase("a constructor given a number", "ca.Layer(5)"),
             ErrorCase("a bad colour string", "ca.Layer{ backgroundColor = \"#GG0000\" }"),
             ErrorCase("an unknown colour name", "ca.Layer{ backgroundColor = \"snowwhite\" }"),
+            ErrorCase("a misspelt colour name", "ca.Layer{ backgroundColor = \"tomatoe\" }"),
             ErrorCase("a bad enum value", "ca.Layer{ contentsGravity = \"middle\" }"),
             ErrorCase("a read-only property", "local l = ca.Layer{}\nl.superlayer = ca.root"),
             ErrorCase("assigning to a method", "local l = ca.Layer{}\nl.addSublayer = 1"),
