@@ -56,8 +56,7 @@ public final class ScriptHost {
         scene.frameDuration = options.framesPerSecond > 0 && options.framesPerSecond.isFinite ? 1 / options.framesPerSecond : 1.0 / 60
         vm = LuaVM(budget: options.budget)
         scene.layerObserver = self
-        lua.push(lightUserdata: Unmanaged.passUnretained(self).toOpaque())
-        lua.rawSet(LuaState.registryIndex, field: ScriptHost.registryKey)
+        lua.hostContext = Unmanaged.passUnretained(self).toOpaque()
         installSandbox()
         installAPI()
         if options.warnsOfGlobals { installGlobalWarnings() }
@@ -231,13 +230,9 @@ public final class ScriptHost {
 
     // MARK: Finding the host from Lua
 
-    static let registryKey = "snowglobe.host"
-
     /// The host of the VM `lua` belongs to.
     static func current(_ lua: LuaState) -> ScriptHost? {
-        _ = lua.rawGet(LuaState.registryIndex, field: registryKey)
-        defer { lua.pop() }
-        guard let pointer = lua.toUserdata(at: -1) else { return nil }
+        guard let pointer = lua.hostContext else { return nil }
         return Unmanaged<ScriptHost>.fromOpaque(pointer).takeUnretainedValue()
     }
 
