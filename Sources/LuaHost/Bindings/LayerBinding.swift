@@ -305,6 +305,9 @@ enum LayerBinding: CaBinding {
             if entry.slot.isNumber {
                 lua.push(layer.number(at: entry.slot))
             } else {
+                if let host = ScriptHost.current(lua), !host.copyFieldSites.isEmpty {
+                    host.noteRead(of: PropertyRegistry.spec(entry.id).name)
+                }
                 lua.push(layer.value(entry.id))
             }
             return 1
@@ -389,6 +392,7 @@ enum LayerBinding: CaBinding {
         case .superlayer:
             if let parent = layer.superlayer { lua.push(parent) } else { lua.pushNil() }
         case .frame:
+            if let host = ScriptHost.current(lua), !host.copyFieldSites.isEmpty { host.noteRead(of: "frame") }
             lua.push(AnimationValue.rect(layer.frame))
         case .contents:
             if let image = layer.contents { lua.push(image) } else { lua.pushNil() }

@@ -27,6 +27,8 @@ public final class ScriptHost {
     var warnedGlobals: Set<String> = []
     /// The keyTimes warnings already given (each is given once).
     var warnedKeyTimes: Set<String> = []
+    /// The statements assigning to a field of a copied property, not yet warned about.
+    var copyFieldSites = CopyFieldSites()
     /// The errors so far, oldest first: the last ``maxKeptErrors`` at least (a script failing in
     /// every frame must not fill the memory of a viewer left running).
     public private(set) var errors: [ScriptError] = []
@@ -82,6 +84,9 @@ public final class ScriptHost {
     /// while it runs, is thrown (and reported).
     public func start() throws(ScriptError) {
         dependencies.append(scriptPath)
+        if let data = FileManager.default.contents(atPath: scriptPath) {
+            watchCopies(in: String(decoding: data, as: UTF8.self), chunk: "@" + scriptPath)
+        }
         do throws(LuaError) {
             try lua.load(file: scriptPath)
         } catch {
@@ -100,6 +105,7 @@ public final class ScriptHost {
     /// messages (a script that is not a file: the viewer's built-in example). Nothing is added
     /// to `dependencies` for it.
     public func start(source: String) throws(ScriptError) {
+        watchCopies(in: source, chunk: "@" + scriptPath)
         do throws(LuaError) {
             try lua.load(source, chunkName: "@" + scriptPath)
         } catch {
