@@ -12,7 +12,8 @@ import LuaHost
 /// A reload carries `ca.persist` over from the running scene and sets `ca.isReload`. What a run
 /// prints while it replays time an earlier run showed is dropped, and an error it meets there
 /// is told again only if it was not told before. An error told before is counted instead of
-/// told again, and the counts are told by ``tellRepeats()``.
+/// told again, and the counts are told by ``tellRepeats()``. A warning is told once, whichever
+/// run meets it.
 public final class LiveScript {
     /// What is being run.
     public let source: ScriptSource
@@ -45,6 +46,8 @@ public final class LiveScript {
     private var told = RepeatedErrors()
     /// The failure of the load in progress.
     private var failure: ScriptError?
+    /// Warnings already told: each run (a reload, a rebuild for seeking) meets them again.
+    private var toldWarnings: Set<String> = []
 
     /// A live script for `source`; nothing runs until `load`.
     public init(source: ScriptSource, options: ScriptOptions) {
@@ -102,6 +105,9 @@ public final class LiveScript {
                                         if runner?.isReplaying != true && runner?.isSilent != true { self?.log(line) }
                                     },
                                     errors: { [weak self] error, runner in self?.noteError(error, of: runner) },
+                                    warnings: { [weak self] warning in
+                                        if self?.toldWarnings.insert(warning).inserted == true { self?.log(warning) }
+                                    },
                                     read: { attemptedDependencies = $0 })
         } catch {
             // A failed load is told each time: the file was just saved.

@@ -43,6 +43,22 @@ struct LiveScriptTests {
         #expect(script.loadCount == 3)
     }
 
+    /// A warning is told once on the terminal, however many runs (reloads, rebuilds for going
+    /// back in time) meet it again.
+    @Test func aWarningIsToldOnceAcrossRuns() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", "local box = ca.Layer{}\nbox.position.x = 300\n")
+        let (script, log) = live(folder)
+        #expect(script.load(reload: false) == .loaded)
+        #expect(script.load(reload: true) == .loaded)
+        let runner = try #require(script.runner)
+        let rebuilt = try #require(script.rebuild(runner))
+        script.discard(rebuilt)
+        let path = folder.path + "/scene.lua"
+        #expect(log.lines == ["\(path):2: warning: box.position.x = 300 changes a copy of box.position, not the layer "
+                              + "(reading it gives a new value); write box.position = {300, box.position.y}"])
+    }
+
     @Test func aBrokenSaveKeepsTheLastGoodSceneAndTheNextGoodSaveClearsTheError() throws {
         let folder = try TemporaryFolder()
         try folder.write("scene.lua", Self.counting)
