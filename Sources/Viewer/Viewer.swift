@@ -292,6 +292,9 @@ public final class Viewer {
         hud.frame(at: now, frameTime: statistics.frameTimes.last ?? 0)
         var status = script.error == nil ? "running" : "error (see below)"
         if script.host == nil { status = "not loaded (see below)" }
+        if script.error == nil, let count = script.host?.errors.count, count > 0 {
+            status += ", \(count == 1 ? "an error" : "\(count) errors") so far (panel hidden)"
+        }
         let timeline = player.timeline
         if player.replay != nil { status += ", replaying (Esc cancels)" }
         if timeline.isPaused { status += ", paused (F6 plays, F7 steps)" }

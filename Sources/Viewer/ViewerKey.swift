@@ -24,7 +24,7 @@ public enum ViewerKey: Sendable, Equatable, CaseIterable {
     case toggleOnionSkin  // F11 (Shift: more ghosts, wider apart)
     case cycleOnionSkin   // Shift+F11
     case screenshot       // F12
-    case quit             // Esc (cancels a replay in progress first)
+    case quit             // Esc (cancels a replay in progress, or hides a callback's error panel, first)
 
     /// The viewer's key for an SDL key code (with Shift held or not), or nil when the key
     /// belongs to the script.
@@ -70,7 +70,7 @@ public enum ViewerKey: Sendable, Equatable, CaseIterable {
     public static let helpLines = [
         "F1 HUD · F2 bounds · F3 timeline (Shift: loop) · F4 inspector · F5 restart · F11 onion skin · F12 screenshot",
         "F6 play/pause (Shift: to 0) · F7 step (Shift: back) · F8 slow motion (Shift: speed ×0.1…×4)",
-        "F9 record (again: stop and write the clip) · F10 write the in–out range · Esc quit",
+        "F9 record (again: stop and write the clip) · F10 write the in–out range · Esc quit (first: hide an error)",
         "Home in · End out · Delete clear marks · drag on the timeline to scrub",
     ]
 

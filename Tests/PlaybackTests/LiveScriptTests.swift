@@ -113,6 +113,31 @@ struct LiveScriptTests {
         #expect(log.lines.filter { $0 == "other" }.count == 3)
     }
 
+    /// A callback's error panel, dismissed, stays away while the same error comes again; a
+    /// different error brings it back, and so does the same error after the next load.
+    @Test func aDismissedErrorStaysHiddenUntilAnotherComes() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", """
+            ca.on('keydown', function(key) error('no ' .. key) end)
+            """)
+        let (script, _) = live(folder)
+        script.load(reload: false)
+        let runner = try #require(script.runner)
+        runner.deliverNow(.keyDown("a"), log: InputLog())
+        #expect(script.error?.message.hasSuffix("scene.lua:1: no a") == true)
+        script.clearError()
+        #expect(script.error == nil)
+        runner.deliverNow(.keyDown("a"), log: InputLog())
+        #expect(script.error == nil)
+        runner.deliverNow(.keyDown("b"), log: InputLog())
+        #expect(script.error?.message.hasSuffix("scene.lua:1: no b") == true)
+        #expect(script.host?.errors.count == 3)
+        script.clearError()
+        #expect(script.load(reload: true) == .loaded)
+        try #require(script.runner).deliverNow(.keyDown("b"), log: InputLog())
+        #expect(script.error?.message.hasSuffix("scene.lua:1: no b") == true)
+    }
+
     @Test func anErrorThatRepeatsIsToldOnceAndCountedAtTheReload() throws {
         let folder = try TemporaryFolder()
         try folder.write("scene.lua", "ca.on('keydown', function(key) error('no keys') end)")

@@ -45,7 +45,7 @@ struct OverlayTests {
         let error = ScriptError(kind: .runtime, message: "scene.lua:3: attempt to index a nil value",
                                 traceback: "stack traceback:\n\tscene.lua:3: in function <scene.lua:2>", context: "a timer")
         #expect(ViewerOverlay.errorLines(error, fromLoad: false) == [
-            "script error in the running scene — it goes on; save the file to reload it",
+            "script error in the running scene — it goes on; save the file to reload it, Esc hides this",
             "",
             "scene.lua:3: attempt to index a nil value (in a timer)",
             "stack traceback:",

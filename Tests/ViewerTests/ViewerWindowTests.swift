@@ -153,6 +153,16 @@ struct ViewerWindowTests {
         #expect(Self.isErrorPanel(shot.rgb(785, 580)))
         try viewer.click(x: 120, y: 130)
         #expect(try viewer.waitForLine(after: 0) { $0 == "tap\t70.0\t80.0" } == "tap\t70.0\t80.0")
+
+        // Esc hides the panel of a callback's error; the scene goes on and still answers, and
+        // the same error again does not bring the panel back. The next Esc quits.
+        try viewer.press("Escape")
+        Thread.sleep(forTimeInterval: 0.3)
+        let mark = viewer.output.count
+        try viewer.press("e")
+        try viewer.press("a")
+        try viewer.waitForLine(after: mark) { $0 == "key\ta" }
+        #expect(!Self.isErrorPanel(try viewer.screenshot().rgb(785, 580)))
         #expect(viewer.quit() == 0)
     }
 
