@@ -341,7 +341,7 @@ final class TimelineStrip {
     /// resumed from the last run, the speed, and the loop or marks.
     static func status(_ state: State) -> String {
         var parts: [String] = []
-        if state.resumed { parts.append("resumed (F5 restarts)") }
+        if state.resumed { parts.append("resumed") }
         if let progress = state.progress {
             parts.append(String(format: "replaying %d%% · Esc", Int(progress * 100)))
         } else if state.timeline.isPaused {

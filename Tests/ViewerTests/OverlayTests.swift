@@ -107,13 +107,14 @@ struct TimelineStripStatusTests {
                             reached: timeline.playhead, progress: nil, replayed: nil, resumed: resumed)
     }
 
-    /// A script reopened where it was left says so on the strip, and how to start at 0, until
-    /// something moves the timeline.
+    /// A script reopened where it was left says so on the strip, in a word that fits beside the
+    /// pause at 800 points (the terminal says how to start at 0), until something moves the
+    /// timeline.
     @Test func aResumedTimelineIsSaidToBe() {
         var timeline = Timeline()
         timeline.playhead = 6.53
         timeline.isPaused = true
-        #expect(TimelineStrip.status(Self.state(timeline, resumed: true)) == "resumed (F5 restarts)   paused")
+        #expect(TimelineStrip.status(Self.state(timeline, resumed: true)) == "resumed   paused")
         #expect(TimelineStrip.status(Self.state(timeline)) == "paused")
     }
 }
