@@ -290,11 +290,8 @@ public final class Viewer {
     private func hudLines(_ scene: Scene?) -> [String] {
         let now = Monotonic.now()
         hud.frame(at: now, frameTime: statistics.frameTimes.last ?? 0)
-        var status = script.error == nil ? "running" : "error (see below)"
-        if script.host == nil { status = "not loaded (see below)" }
-        if script.error == nil, let count = script.host?.errors.count, count > 0 {
-            status += ", \(count == 1 ? "an error" : "\(count) errors") so far (panel hidden)"
-        }
+        var status = Viewer.scriptStatus(loaded: script.host != nil, showsError: script.error != nil,
+                                         errors: script.host?.errors.count ?? 0)
         let timeline = player.timeline
         if player.replay != nil { status += ", replaying (Esc cancels)" }
         if timeline.isPaused { status += ", paused (F6 plays, F7 steps)" }
@@ -307,6 +304,14 @@ public final class Viewer {
             + ViewerKey.helpLines
         hudShown = (lines, status, now)
         return lines
+    }
+
+    /// The HUD's word on the script: not loaded, an error shown below, or running; errors
+    /// whose panel Esc hid stay counted.
+    static func scriptStatus(loaded: Bool, showsError: Bool, errors: Int) -> String {
+        if !loaded { return "not loaded (see below)" }
+        if showsError { return "error (see below)" }
+        return errors == 0 ? "running" : "running, \(errors == 1 ? "an error" : "\(errors) errors") so far (panel hidden)"
     }
 
     private func waitForNextFrame() {

@@ -98,6 +98,15 @@ struct OverlayTests {
         #expect(lines == [" 30 fps   frame 4.00 ms   time 0.500 s   tick 30", "layers 2   animations 1   particles 0",
                           "script: running"])
     }
+
+    /// Errors whose panel Esc hid stay counted on the HUD.
+    @Test func theHUDCountsErrorsWhosePanelWasHidden() {
+        #expect(Viewer.scriptStatus(loaded: true, showsError: false, errors: 0) == "running")
+        #expect(Viewer.scriptStatus(loaded: true, showsError: true, errors: 1) == "error (see below)")
+        #expect(Viewer.scriptStatus(loaded: true, showsError: false, errors: 1) == "running, an error so far (panel hidden)")
+        #expect(Viewer.scriptStatus(loaded: true, showsError: false, errors: 3) == "running, 3 errors so far (panel hidden)")
+        #expect(Viewer.scriptStatus(loaded: false, showsError: true, errors: 0) == "not loaded (see below)")
+    }
 }
 
 /// The words on the timeline strip beside the time.
