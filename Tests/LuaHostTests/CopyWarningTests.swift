@@ -29,6 +29,10 @@ struct CopyWarningTests {
          "main.lua:2: warning: ca.root.sublayers[1].anchorPoint.x = 0 changes a copy of ca.root.sublayers[1].anchorPoint, not the layer (reading it gives a new value); write ca.root.sublayers[1].anchorPoint = {0, ca.root.sublayers[1].anchorPoint.y}"),
         ("box.position.x = math.max(\n  300, 10)",
          "main.lua:2: warning: box.position.x = … changes a copy of box.position, not the layer (reading it gives a new value); write box.position = {…, box.position.y}"),
+        ("box.position.x = 100 +\n  200",
+         "main.lua:2: warning: box.position.x = … changes a copy of box.position, not the layer (reading it gives a new value); write box.position = {…, box.position.y}"),
+        ("if true then box.position.x = 300 end",
+         "main.lua:2: warning: box.position.x = 300 changes a copy of box.position, not the layer (reading it gives a new value); write box.position = {300, box.position.y}"),
     ])
     func aFieldOfACopyIsWarnedOfWithWhatToWrite(statement: String, warning: String) {
         let h = ScriptHarness("local box = ca.Layer{ position = {10, 20}, bounds = {0, 0, 5, 5} }; ca.root:addSublayer(box)\n" + statement)

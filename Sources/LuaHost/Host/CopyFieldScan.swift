@@ -104,8 +104,8 @@ struct CopyFieldScan {
                     }
                     i += 1
                 }
-                i += 1
-                tokens.append(Token(text: "\"", isName: false, line: startLine, start: start, end: min(i, bytes.count)))
+                if i < bytes.count && bytes[i] == c { i += 1 }
+                tokens.append(Token(text: "\"", isName: false, line: startLine, start: start, end: i))
             } else if let level = longBracket(at: i) {
                 skipLong(level)
                 tokens.append(Token(text: "\"", isName: false, line: startLine, start: start, end: min(i, bytes.count)))
@@ -114,10 +114,8 @@ struct CopyFieldScan {
                 tokens.append(Token(text: String(decoding: bytes[start..<i], as: UTF8.self), isName: true, line: line,
                                     start: start, end: i))
             } else {
-                // "==", "~=", "<=", ">=", "..", "::" are one token, so that `a.b.c == d` is no assignment.
-                let pairs: Set<String> = ["==", "~=", "<=", ">=", "..", "::"]
                 let pair = i + 1 < bytes.count ? String(decoding: bytes[i...i + 1], as: UTF8.self) : ""
-                let length = pairs.contains(pair) ? 2 : 1
+                let length = pairedSymbols.contains(pair) ? 2 : 1
                 i += length
                 tokens.append(Token(text: String(decoding: bytes[start..<i], as: UTF8.self), isName: false, line: line,
                                     start: start, end: i))
@@ -125,6 +123,9 @@ struct CopyFieldScan {
         }
         return tokens
     }
+
+    /// Symbols of two characters, one token each, so that `a.b.c == d` is no assignment.
+    private static let pairedSymbols: Set<String> = ["==", "~=", "<=", ">=", "..", "::", "//", "<<", ">>"]
 
     /// Where the expression ending at token `end` starts: a name, then fields, methods'
     /// results and indexes (`self.boxes[i]`, `get().box`); nil when `end` ends none.
@@ -167,8 +168,8 @@ struct CopyFieldScan {
 
     /// The value after the `=` at `equals`: its tokens on the same line, up to a `;`, a keyword
     /// that ends the statement or a bracket the statement did not open (`… end)` of a callback
-    /// on one line), as written; nil when its brackets stay open past the line (or there is
-    /// nothing there).
+    /// on one line), as written; nil when it goes on past the line (open brackets, an operator
+    /// last) or there is nothing there.
     private static func value(_ tokens: [Token], after equals: Int, in bytes: [UInt8]) -> String? {
         let line = tokens[equals].line
         var depth = 0, last: Int?
@@ -185,6 +186,10 @@ struct CopyFieldScan {
             j += 1
         }
         guard let last, depth == 0 else { return nil }
+        // A line ending in an operator goes on on the next.
+        let end = tokens[last]
+        let closes = end.text == "\"" || end.text == ")" || end.text == "]" || end.text == "}"
+        guard closes || (end.isName && !["and", "or", "not"].contains(end.text)) else { return nil }
         return String(decoding: bytes[tokens[equals + 1].start..<tokens[last].end], as: UTF8.self)
     }
 }
