@@ -337,8 +337,8 @@ final class TimelineStrip {
         statusLabel.string = TimelineStrip.status(state)
     }
 
-    /// The words beside the time: a replay's progress or the pause, a word that the timeline was
-    /// resumed from the last run, the speed, and the loop or marks.
+    /// The words beside the time: that the timeline was resumed from the last run, a replay's
+    /// progress or the pause, the speed, and the loop or marks.
     static func status(_ state: State) -> String {
         var parts: [String] = []
         if state.resumed { parts.append("resumed") }
