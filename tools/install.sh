@@ -6,7 +6,7 @@
 #
 # install copies BINARY to PREFIX/bin/snowglobe and, under PREFIX/share, what it finds from its
 # own place (../share/snowglobe): the Scripts library, the examples and lessons, the templates
-# and ca.lua (the LuaLS definitions); README.md and docs/ go to share/doc/snowglobe, and the
+# ca.lua (the LuaLS definitions) and luacheck_std.lua (luacheck's `ca` globals); README.md and docs/ go to share/doc/snowglobe, and the
 # shell completions BINARY generates to bash's, zsh's and fish's folders. Every file written and
 # every folder made is listed in share/snowglobe/install-manifest; uninstall removes exactly
 # those (folders only once empty). Installing again first removes what the last install put.
@@ -80,6 +80,7 @@ install_to() {
   put_all Examples share/snowglobe/Examples
   put_all Templates share/snowglobe/Templates
   put "$repo/docs/ca.lua" share/snowglobe/definitions/ca.lua 644
+  put "$repo/docs/luacheck_std.lua" share/snowglobe/definitions/luacheck_std.lua 644
   put "$repo/README.md" share/doc/snowglobe/README.md 644
   put_all docs share/doc/snowglobe/docs
   completion bash share/bash-completion/completions/snowglobe

@@ -12,7 +12,8 @@ import LuaHost
 /// A reload carries `ca.persist` over from the running scene and sets `ca.isReload`. What a run
 /// prints while it replays time an earlier run showed is dropped, and an error it meets there
 /// is told again only if it was not told before. An error told before is counted instead of
-/// told again, and the counts are told by ``tellRepeats()``.
+/// told again, and the counts are told by ``tellRepeats()``. A warning is told once, whichever
+/// run meets it.
 public final class LiveScript {
     /// What is being run.
     public let source: ScriptSource
@@ -45,6 +46,11 @@ public final class LiveScript {
     private var told = RepeatedErrors()
     /// The failure of the load in progress.
     private var failure: ScriptError?
+    /// Warnings already told: each run (a reload, a rebuild for seeking) meets them again.
+    private var toldWarnings: Set<String> = []
+    /// The errors whose panel was dismissed (by their full text): the same error coming again
+    /// (a handler failing at every frame) does not bring the panel back; a new load does.
+    private var dismissed: Set<String> = []
 
     /// A live script for `source`; nothing runs until `load`.
     public init(source: ScriptSource, options: ScriptOptions) {
@@ -96,12 +102,16 @@ public final class LiveScript {
 
     private func start(_ recipe: ScriptRecipe, replaysTopLevel: Bool) -> SceneRunner? {
         failure = nil
+        if !replaysTopLevel { dismissed.removeAll() }
         do throws(ScriptError) {
             return try recipe.start(replaysTopLevel: replaysTopLevel,
                                     output: { [weak self] line, runner in
                                         if runner?.isReplaying != true && runner?.isSilent != true { self?.log(line) }
                                     },
                                     errors: { [weak self] error, runner in self?.noteError(error, of: runner) },
+                                    warnings: { [weak self] warning in
+                                        if self?.toldWarnings.insert(warning).inserted == true { self?.log(warning) }
+                                    },
                                     read: { attemptedDependencies = $0 })
         } catch {
             // A failed load is told each time: the file was just saved.
@@ -119,7 +129,7 @@ public final class LiveScript {
             runner = next
             loadCount += next.replaysTopLevel ? 0 : 1
         }
-        error = next.lastError
+        error = shown(next.lastError)
     }
 
     /// Makes `next` (a run of the same line: a seek's) the running run and hands back the one
@@ -128,7 +138,7 @@ public final class LiveScript {
         guard next !== runner else { return nil }
         let previous = runner
         runner = next
-        error = next.lastError
+        error = shown(next.lastError)
         return previous
     }
 
@@ -151,7 +161,7 @@ public final class LiveScript {
         // Errors of the running scene go to the overlay; those of a load in progress are kept
         // apart (a run being replayed shows its last one once it runs).
         if let source, source === runner {
-            self.error = error
+            if let shown = shown(error) { self.error = shown }
         } else if (source?.tick ?? -1) < 0 {
             failure = failure ?? error
         }
@@ -178,8 +188,15 @@ public final class LiveScript {
         return files
     }
 
-    /// Forgets the error shown (the overlay was dismissed).
+    /// Forgets the error shown (the overlay was dismissed); the same error coming again from
+    /// the running scene is not shown again until the next load.
     public func clearError() {
+        if let error { dismissed.insert(error.description) }
         error = nil
+    }
+
+    /// `error`, unless its panel was dismissed.
+    private func shown(_ error: ScriptError?) -> ScriptError? {
+        error.flatMap { dismissed.contains($0.description) ? nil : $0 }
     }
 }

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 
 /// `snowglobe new NAME [--template T]`: writes a new script from a template, and beside it a
-/// `.luarc.json` that points LuaLS at the `ca` definitions and the Scripts library. Never
-/// overwrites anything.
+/// `.luarc.json` that points LuaLS at the `ca` definitions and the Scripts library, and a
+/// `.luacheckrc` that gives luacheck the `ca` globals. Never overwrites anything.
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
@@ -12,8 +12,9 @@ struct NewCommand: ParsableCommand {
             Writes NAME.lua (NAME may end in .lua and may be a path; missing folders are made) \
             from a template: a short commented scene that runs as it is. Beside it goes a \
             .luarc.json pointing LuaLS, the Lua language server most editors use, at ca.lua (the \
-            definitions of the `ca` API) and the Scripts library, for completion and type checks. \
-            An existing script is never overwritten, and an existing .luarc.json is left as it is.
+            definitions of the `ca` API) and the Scripts library, for completion and type checks, \
+            and a .luacheckrc giving luacheck the sandbox's and `ca`'s globals. An existing script \
+            is never overwritten, and an existing .luarc.json or .luacheckrc is left as it is.
 
             Templates:
             \(Template.listing)
@@ -45,6 +46,7 @@ struct NewCommand: ParsableCommand {
         }
         print("created \(script) from the \(template) template")
         print(LuaLSSettings.write(beside: script, definitions: folders.definitions, library: folders.scripts))
+        print(LuacheckSettings.write(beside: script, definitions: folders.definitions))
         print("open it with `snowglobe \(script)`: every save reloads it in the window")
     }
 

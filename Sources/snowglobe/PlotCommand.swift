@@ -96,17 +96,37 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let runner: SceneRunner
-        do { runner = try ScriptLauncher.start(choice, seed: seed.value, size: sceneSize, budget: limits.budget) } catch { throw ExitCode(1) }
+        // Standard output is left to the files' own lines: what the script prints goes to
+        // standard error, marked as the script's.
+        do {
+            runner = try ScriptLauncher.start(choice, seed: seed.value, size: sceneSize, budget: limits.budget,
+                                              output: { standardError(PlotCommand.printPrefix + $0) })
+        } catch {
+            throw ExitCode(1)
+        }
         defer { runner.close() }
         let range: KeyPathSampler.Range = to.map { .fixed(start: from ?? 0, end: $0) } ?? .automatic(start: from ?? 0)
+        let recording: KeyPathRecording
         do {
-            let recording = try KeyPathSampler(layerName: layer, keyPath: keyPath).record(runner, log: input.log, range: range)
+            recording = try KeyPathSampler(layerName: layer, keyPath: keyPath).record(runner, log: input.log, range: range)
             try write(recording)
         } catch {
             FileHandle.standardError.write(Data("snowglobe: \(error)\n".utf8))
             throw ExitCode(1)
         }
+        standardError(summary(recording))
         if !runner.host.errors.isEmpty { throw ExitCode(1) }
+    }
+
+    /// What comes before each line the script prints.
+    static let printPrefix = "print: "
+
+    /// "snowglobe: wrote plot.svg and plot.csv: position.y of 'box' from 0 to 2 s, 241 samples".
+    func summary(_ recording: KeyPathRecording) -> String {
+        let files = csv.map { "\(out) and \($0)" } ?? out
+        let count = recording.samples.count
+        return "snowglobe: wrote \(files): \(keyPath) of '\(layer)' from \(TimeArgument.text(recording.start)) "
+            + "to \(TimeArgument.text(recording.end)) s, \(count) sample\(count == 1 ? "" : "s")"
     }
 
     /// Writes the chart (and the CSV) under temporary names, then puts them in place together.

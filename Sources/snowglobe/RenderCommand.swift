@@ -5,7 +5,6 @@ import LayerKit
 import LuaHost
 import Playback
 import Render
-import Spelling
 
 /// `snowglobe render SCRIPT --out FILE|DIR`: runs a script headless on the tick clock and writes
 /// what it shows: one PNG, a numbered PNG sequence, an animated GIF, or a video through FFmpeg.
@@ -121,6 +120,42 @@ struct RenderCommand: ParsableCommand {
         return max(Int((seconds * fps).rounded()), 1)
     }
 
+    /// What to say when --to or --duration asks for a fraction of a frame, which the render
+    /// rounds: how many frames that was, how many are made, and where the range really ends.
+    func roundingNote(for output: RenderOutput) -> String? {
+        guard !output.isSingleFrame, frames == nil else { return nil }
+        let option: String, asked: Double
+        if let to {
+            (option, asked) = ("--to \(Tick.text(to))", to - start)
+        } else if let duration {
+            (option, asked) = ("--duration \(Tick.text(duration))", duration)
+        } else {
+            return nil
+        }
+        let exact = asked * fps
+        // Less than a hundredth of a frame off is a rounding of the times given, not a fraction.
+        guard TimeArgument.text(exact) != Tick.text(exact.rounded()) else { return nil }
+        let count = frameCount(for: output)
+        let end = start + Double(count) / fps
+        let last = start + Double(count - 1) / fps
+        return "snowglobe: \(option) s is \(TimeArgument.text(exact)) frames at \(Tick.text(fps)) fps, not a whole number: "
+            + "rendering \(count) frame\(count == 1 ? "" : "s"), so the range ends at \(TimeArgument.text(end)) s "
+            + "(the last frame at \(TimeArgument.text(last)) s)"
+    }
+
+    /// What to say when --background asks for transparency that the script paints over with
+    /// `ca.root.backgroundColor` (as the tutorial and the blank template do): the file is not
+    /// what the option promised, and how to get what it promised.
+    func paintedBackgroundNote(_ root: Layer) throws -> String? {
+        guard try background.color().a < 1, case .color(let painted) = root.value(.backgroundColor), painted.a > 0 else {
+            return nil
+        }
+        let name = Color.cssNames.first { $0 != "transparent" && Color(cssName: $0) == painted } ?? painted.hexString
+        return "snowglobe: the background is not transparent: the script paints ca.root.backgroundColor (\(name)) over "
+            + "--background \(background.text); to keep the background out of an export, leave ca.root.backgroundColor "
+            + "unset (render --background \(name) puts it back)"
+    }
+
     func run() throws {
         let output = try RenderOutput(path: out)
         InterruptCleanup.installHandlers()
@@ -137,6 +172,7 @@ struct RenderCommand: ParsableCommand {
         let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
                                       frameCount: frameCount(for: output), startTime: start, background: try background.color(),
                                       dither: dither != .off, loopCount: loop ?? 0)
+        if let note = roundingNote(for: output) { standardError(note) }
         let progress = ProgressBar(total: settings.frameCount)
         let summary: RenderSummary
         do {
@@ -155,8 +191,9 @@ struct RenderCommand: ParsableCommand {
         } else {
             standardError("snowglobe: \(summary.description)")
         }
+        if let note = try paintedBackgroundNote(runner.host.scene.root) { standardError(note) }
         if let seam = summary.seam {
-            let after = Tick.text(start + Double(summary.frameCount) / fps)
+            let after = TimeArgument.text(start + Double(summary.frameCount) / fps)
             if seam.isZero {
                 standardError("snowglobe: the loop is seamless: the frame after the last (at \(after) s) equals the first")
             } else {
@@ -237,11 +274,14 @@ struct BackgroundArgument: ExpressibleByArgument {
         if let color = Color(parsing: text) { return color }
         var message = "--background: '\(text)' is not a colour; give transparent, a CSS colour name (black, white, "
             + "midnightblue, …) or #rgb, #rgba, #rrggbb or #rrggbbaa"
-        if !text.hasPrefix("#"), let near = NameSuggestion.closest(to: text.lowercased(), among: Color.cssNames) {
+        if let near = Color.suggestion(forName: text) {
             message += " (did you mean '\(near)'?)"
         }
         throw ValidationError(message)
     }
+
+    /// How `--help` shows the default: the colour as it is typed.
+    var defaultValueDescription: String { text }
 
     static var defaultCompletionKind: CompletionKind { .list(["transparent", "black", "white"]) }
 }

@@ -11,8 +11,10 @@ import Render
 enum ScriptLauncher {
     /// A started run on the tick clock of the script `choice` names, or an `ExitCodeError`
     /// after printing why not; `warnsOfGlobals` tells of assignments to undeclared globals too.
+    /// What the script prints goes to `output` (standard output unless given).
     static func start(_ choice: ScriptChoice, seed: UInt64, size: SceneSize, budget: LuaBudget,
-                      warnsOfGlobals: Bool = false) throws -> SceneRunner {
+                      warnsOfGlobals: Bool = false,
+                      output: @escaping (String) -> Void = { print($0) }) throws -> SceneRunner {
         guard let source = try choice.source() else { throw ExitCodeError.failure }
         var options = ScriptOptions()
         options.seed = seed
@@ -25,7 +27,7 @@ enum ScriptLauncher {
         recipe.missingModuleHint = folders.missingLibraryHint
         let told = ToldErrors()
         do {
-            let runner = try recipe.start(output: { line, _ in print(line) },
+            let runner = try recipe.start(output: { line, _ in output(line) },
                                           errors: { error, _ in if told.repeats.note(error) { standardError(error.description) } },
                                           warnings: { standardError($0) })
             runner.onClose = { for line in told.repeats.summary() { standardError(line) } }

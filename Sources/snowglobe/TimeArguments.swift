@@ -10,6 +10,13 @@ enum TimeArgument {
             throw ValidationError("\(option) must be a time from 0 to \(Int(Tick.maximumTime)) seconds (a day), got \(Tick.text(value))")
         }
     }
+
+    /// A time the command worked out, as its messages write times: to the hundredth, without
+    /// trailing zeros (`2`, `2.5`, `2.53`), so that a fraction of frames does not show as
+    /// `2.533333333333333`.
+    static func text(_ seconds: Double) -> String {
+        Tick.text((seconds * 100).rounded() / 100)
+    }
 }
 
 /// `A:B`, a range of media times (the loop of `view --loop`).

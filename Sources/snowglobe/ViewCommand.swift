@@ -16,8 +16,9 @@ struct ViewCommand: ParsableCommand {
             With no script, the built-in snowfall example. \
             Keys: \(ViewerKeys.help). Letters, space, arrows and the mouse belong to the script. \
             A save reloads the script at the moment shown (replaying it, with the input it had); \
-            each script reopens where it was left (the playhead, marks and loop are kept in \
-            $XDG_STATE_HOME/snowglobe or ~/.local/state/snowglobe unless a time option is given). \
+            each script reopens where it was left, and says so (the playhead, marks and loop are \
+            kept in $XDG_STATE_HOME/snowglobe or ~/.local/state/snowglobe; --fresh or a time \
+            option opens without them). \
             Without a display, use `snowglobe render`.
             """
     )
@@ -52,6 +53,9 @@ struct ViewCommand: ParsableCommand {
 
     @Flag(help: "Open paused.")
     var paused = false
+
+    @Flag(help: "Open at 0, playing, not where the script was left last time (the remembered timeline is ignored, then replaced).")
+    var fresh = false
 
     @Option(parsing: .unconditional, help: "Loop between two media times, A:B in seconds.")
     var loop: TimeRangeArgument?
@@ -113,7 +117,7 @@ struct ViewCommand: ParsableCommand {
 
     /// The timeline the options ask for (nil: none asked, so the remembered one or 0).
     var timeline: Timeline? {
-        guard at != nil || paused || loop != nil || speed != nil else { return nil }
+        guard fresh || at != nil || paused || loop != nil || speed != nil else { return nil }
         var timeline = Timeline()
         if let loop {
             timeline.inPoint = loop.start

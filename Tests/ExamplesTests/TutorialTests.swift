@@ -59,6 +59,16 @@ struct TutorialTests {
         }),
     ]
 
+    /// "Where next" counts the lessons that are there, in words.
+    @Test func theTutorialCountsTheLessons() throws {
+        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                     "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
+        let lessons = Project.allExamples().filter { $0.hasPrefix("lessons/") }.count
+        let count = try #require(lessons < words.count ? words[lessons] : nil, "\(lessons) lessons")
+        let text = try String(contentsOfFile: Project.docs + "/tutorial.md", encoding: .utf8)
+        #expect(text.contains("lists the examples and \(count) lessons"), "docs/tutorial.md should say \(count) lessons")
+    }
+
     @Test func everyBlockHasACheck() {
         #expect(Self.blocks.count == Self.checks.count)
     }

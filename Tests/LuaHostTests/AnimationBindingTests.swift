@@ -42,6 +42,23 @@ struct AnimationBindingTests {
         #expect(h.output.first == "1.473\t0.0")
     }
 
+    /// A curve named as UIKit, SwiftUI, CSS or a Core Animation constant names it gets Core
+    /// Animation's name; a known name in another case or with dashes gets its own; a typo the
+    /// nearest name.
+    @Test(arguments: [
+        ("easeInOut", "easeInEaseOut"), ("EaseInOut", "easeInEaseOut"), ("ease-in-out", "easeInEaseOut"),
+        ("ease_in_out", "easeInEaseOut"), (".easeInOut", "easeInEaseOut"), ("curveEaseInOut", "easeInEaseOut"),
+        ("kCAMediaTimingFunctionEaseInEaseOut", "easeInEaseOut"), ("ease", "default"), ("ease-in", "easeIn"),
+        ("ease-out", "easeOut"), ("EaseIn", "easeIn"), ("curveEaseOut", "easeOut"), ("Linear", "linear"),
+        ("curveLinear", "linear"), ("ease-in-out-sine", "easeInOutSine"), ("easeinoutback", "easeInOutBack"),
+        ("easeInOutSin", "easeInOutSine"),
+    ])
+    func aTimingFunctionNamedAsElsewhereGetsCoreAnimationsName(name: String, suggested: String) {
+        let h = ScriptHarness("ca.BasicAnimation{ keyPath = 'opacity', timingFunction = '\(name)' }")
+        #expect(h.start() != nil)
+        #expect(h.messages == ["main.lua:1: unknown timing function '\(name)' (did you mean '\(suggested)'?)"])
+    }
+
     @Test func customLuaTimingFunctionsAreSampled() {
         let h = ScriptHarness("""
             layer = ca.Layer{}

@@ -25,6 +25,22 @@ struct DocsTests {
         #expect(checkedIn == generated, "docs/\(file) is stale: run `swift run snowglobe docs`")
     }
 
+    /// A blank line ends a Markdown table: rows after it show as a paragraph of pipes. Every
+    /// table in docs/ is one block.
+    @Test func noTableInTheDocsIsSplitByABlankLine() throws {
+        let pages = try FileManager.default.contentsOfDirectory(atPath: Self.docsFolder).filter { $0.hasSuffix(".md") }.sorted()
+        for page in pages {
+            let lines = try String(contentsOfFile: "\(Self.docsFolder)/\(page)", encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            for i in lines.indices.dropFirst().dropLast() where lines[i].trimmingCharacters(in: .whitespaces).isEmpty {
+                // A new table after the blank line starts with its header and a |--- line.
+                let nextIsHeader = i + 2 < lines.count && lines[i + 2].hasPrefix("|---")
+                let split = lines[i - 1].hasPrefix("|") && lines[i + 1].hasPrefix("|") && !nextIsHeader
+                #expect(!split, "docs/\(page):\(i + 1): a blank line splits a table")
+            }
+        }
+    }
+
     /// The classes' docs come from the lists they are registered from; what the bindings add to
     /// `ca` is declared beside it, so check that it names every field a host's `ca` has, and no more.
     @Test func theDefinitionsNameEveryFieldOfCa() throws {

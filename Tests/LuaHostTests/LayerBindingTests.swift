@@ -74,6 +74,22 @@ struct LayerBindingTests {
         ("local l = ca.Layer{}; l.shadowPath = 5", "main.lua:1: bad value for 'shadowPath' of Layer (Path expected, got number)"),
         // Issue 26 item 3.
         ("ca.TransformLayer{ fontSize = 12 }", "main.lua:1: unknown property 'fontSize' on TransformLayer"),
+        // A misspelt colour name, wherever a colour goes.
+        ("ca.Layer{ backgroundColor = 'tomatoe' }",
+         "main.lua:1: bad value for 'backgroundColor' of Layer (color (\"#RRGGBB\", a CSS name or {r, g, b, a}) expected, got 'tomatoe' (did you mean 'tomato'?))"),
+        ("local l = ca.ShapeLayer{}; l.fillColor = 'Tomatoe'",
+         "main.lua:1: bad value for 'fillColor' of ShapeLayer (color (\"#RRGGBB\", a CSS name or {r, g, b, a}) expected, got 'Tomatoe' (did you mean 'tomato'?))"),
+        ("ca.Layer{}:addAnimation(ca.BasicAnimation{ keyPath = 'backgroundColor', toValue = 'skyblu' })",
+         "main.lua:1: bad value for 'toValue' of 'backgroundColor' (color (\"#RRGGBB\", a CSS name or {r, g, b, a}) expected, got 'skyblu' (did you mean 'skyblue'?))"),
+        ("ca.EmitterCell{ color = 'whit' }",
+         "main.lua:1: bad value for 'color' of EmitterCell (color (\"#RRGGBB\", a CSS name or {r, g, b, a}) expected, got 'whit' (did you mean 'white'?))"),
+        ("ca.Color('tomatoe')",
+         "main.lua:1: bad argument #1 to 'Color' (color (\"#RRGGBB\", a CSS name or {r, g, b, a}) expected, got 'tomatoe' (did you mean 'tomato'?))"),
+        // Not near any name, or hex: no guess.
+        ("ca.Layer{ backgroundColor = 'snowwhite' }",
+         "main.lua:1: bad value for 'backgroundColor' of Layer (color (\"#RRGGBB\", a CSS name or {r, g, b, a}) expected, got 'snowwhite')"),
+        ("ca.Layer{ backgroundColor = '#GG0000' }",
+         "main.lua:1: bad value for 'backgroundColor' of Layer (color (\"#RRGGBB\", a CSS name or {r, g, b, a}) expected, got '#GG0000')"),
     ])
     func errorsReadLikeLua(code: String, message: String) {
         let h = ScriptHarness(code)

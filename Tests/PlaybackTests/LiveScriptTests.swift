@@ -43,6 +43,22 @@ struct LiveScriptTests {
         #expect(script.loadCount == 3)
     }
 
+    /// A warning is told once on the terminal, however many runs (reloads, rebuilds for going
+    /// back in time) meet it again.
+    @Test func aWarningIsToldOnceAcrossRuns() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", "local box = ca.Layer{}\nbox.position.x = 300\n")
+        let (script, log) = live(folder)
+        #expect(script.load(reload: false) == .loaded)
+        #expect(script.load(reload: true) == .loaded)
+        let runner = try #require(script.runner)
+        let rebuilt = try #require(script.rebuild(runner))
+        script.discard(rebuilt)
+        let path = folder.path + "/scene.lua"
+        #expect(log.lines == ["\(path):2: warning: box.position.x = 300 changes a copy of box.position, not the layer "
+                              + "(reading it gives a new value); write box.position = {300, box.position.y}"])
+    }
+
     @Test func aBrokenSaveKeepsTheLastGoodSceneAndTheNextGoodSaveClearsTheError() throws {
         let folder = try TemporaryFolder()
         try folder.write("scene.lua", Self.counting)
@@ -95,6 +111,31 @@ struct LiveScriptTests {
         #expect(script.host === host)
         #expect(!log.lines.contains("tick\t3"))
         #expect(log.lines.filter { $0 == "other" }.count == 3)
+    }
+
+    /// A callback's error panel, dismissed, stays away while the same error comes again; a
+    /// different error brings it back, and so does the same error after the next load.
+    @Test func aDismissedErrorStaysHiddenUntilAnotherComes() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", """
+            ca.on('keydown', function(key) error('no ' .. key) end)
+            """)
+        let (script, _) = live(folder)
+        script.load(reload: false)
+        let runner = try #require(script.runner)
+        runner.deliverNow(.keyDown("a"), log: InputLog())
+        #expect(script.error?.message.hasSuffix("scene.lua:1: no a") == true)
+        script.clearError()
+        #expect(script.error == nil)
+        runner.deliverNow(.keyDown("a"), log: InputLog())
+        #expect(script.error == nil)
+        runner.deliverNow(.keyDown("b"), log: InputLog())
+        #expect(script.error?.message.hasSuffix("scene.lua:1: no b") == true)
+        #expect(script.host?.errors.count == 3)
+        script.clearError()
+        #expect(script.load(reload: true) == .loaded)
+        try #require(script.runner).deliverNow(.keyDown("b"), log: InputLog())
+        #expect(script.error?.message.hasSuffix("scene.lua:1: no b") == true)
     }
 
     @Test func anErrorThatRepeatsIsToldOnceAndCountedAtTheReload() throws {

@@ -64,6 +64,7 @@ enum ErrorCatalog {
             ErrorCase("a constructor given a number", "ca.Layer(5)"),
             ErrorCase("a bad colour string", "ca.Layer{ backgroundColor = \"#GG0000\" }"),
             ErrorCase("an unknown colour name", "ca.Layer{ backgroundColor = \"snowwhite\" }"),
+            ErrorCase("a misspelt colour name", "ca.Layer{ backgroundColor = \"tomatoe\" }"),
             ErrorCase("a bad enum value", "ca.Layer{ contentsGravity = \"middle\" }"),
             ErrorCase("a read-only property", "local l = ca.Layer{}\nl.superlayer = ca.root"),
             ErrorCase("assigning to a method", "local l = ca.Layer{}\nl.addSublayer = 1"),
@@ -101,6 +102,8 @@ enum ErrorCatalog {
             ErrorCase("a value of the wrong kind for the key path", "ca.BasicAnimation{ keyPath = \"opacity\", toValue = \"red\" }"),
             ErrorCase("a keyframe value of the wrong kind", "ca.KeyframeAnimation{ keyPath = \"opacity\", values = { 0, \"x\" } }"),
             ErrorCase("an unknown timing function name", "ca.BasicAnimation{ keyPath = \"opacity\", timingFunction = \"easeInOutSin\" }"),
+            ErrorCase("UIKit's name for a timing function", "ca.BasicAnimation{ keyPath = \"opacity\", timingFunction = \"easeInOut\" }"),
+            ErrorCase("CSS's name for a timing function", "ca.BasicAnimation{ keyPath = \"opacity\", timingFunction = \"ease-in-out\" }"),
             ErrorCase("a bad fill mode", "ca.BasicAnimation{ keyPath = \"opacity\", fillMode = \"always\" }"),
             ErrorCase("a group holding a number", "ca.AnimationGroup{ animations = { 5 } }"),
             ErrorCase("adding something that is not an animation", "ca.root:addAnimation(\"fade\")"),
@@ -152,9 +155,10 @@ enum ErrorCatalog {
                       "ca.after(0, function() error(setmetatable({}, { __tostring = function() error(\"no\") end })) end)",
                       .check(["--duration", "0.1"])),
         ]),
-        ("Warnings", "`check` warns of an assignment that makes a new global, once a name: it is usually a misspelt local. A script that means to make a global declares it with `rawset(_G, \"name\", value)`, which is not warned of. A warning alone does not make `check` fail.", [
+        ("Warnings", "`check` warns of an assignment that makes a new global, once a name: it is usually a misspelt local. A script that means to make a global declares it with `rawset(_G, \"name\", value)`, which is not warned of. A warning alone does not make `check` fail. `check` and the viewer also warn, once a place, of a field assigned on a copy: reading a layer's point, size, rect, colour or transform gives a new value, so `box.position.x = 300` leaves the layer where it was.", [
             ErrorCase("a misspelt local", "local count = 0\nlocal function add() cuont = count + 1 end\nadd()\nadd()"),
             ErrorCase("a global made in a callback", "ca.after(0.1, function() score = 10 end)", .check(["--duration", "0.2"])),
+            ErrorCase("a field of a layer's position", "local box = ca.Layer{ position = { 100, 100 } }\nbox.position.x = 300"),
         ]),
         ("Runaway scripts", "A call into the script that runs too long or takes too much memory is stopped with an error; the host and the scene keep running. The limits are `--time-limit` (2 s) and `--memory-limit` (1024 MiB); these runs use smaller ones. A display link's or repeating timer's call, made again and again, may run 0.1 s (or the time limit if shorter): a runaway one costs a few frames once, and is stopped.", [
             ErrorCase("an endless loop", "while true do end", .check(["--time-limit", "0.2"])),

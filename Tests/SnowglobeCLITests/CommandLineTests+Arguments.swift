@@ -50,6 +50,15 @@ extension CommandLineTests {
         #expect(check.stderr.hasPrefix("Error: unknown command 'chek' (did you mean 'check'?)\n"), "\(check.stderr)")
     }
 
+    /// `--help` shows each default as it is typed on the command line.
+    @Test func renderHelpShowsTheBackgroundAsItIsTyped() throws {
+        let r = try run(["render", "--help"])
+        #expect(r.status == 0)
+        let help = r.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+        #expect(help.contains("or transparent. (default: black)"), "\(r.stdout)")
+        #expect(!help.contains("BackgroundArgument"))
+    }
+
     /// Only a first argument that cannot be a script is taken for a misspelt command.
     @Test func aScriptIsNeverTakenForACommand() throws {
         let folder = try script("print(1)")

@@ -63,6 +63,25 @@ final class CommandLineTests {
         #expect(r.stderr.hasPrefix("\(path):2: warning: keyTimes ignored, values spaced evenly: 2 key times for 3 values (\"linear\" takes one per value) (KeyframeAnimation on 'position.x')\n"))
     }
 
+    /// `box.position.x = 300` in a callback run every frame: `check` warns once, at the
+    /// statement's file and line, says what to write, and still exits 0.
+    @Test func checkWarnsOnceOfAFieldAssignedOnACopy() throws {
+        let path = try script("""
+            local box = ca.Layer{ position = {100, 100} }
+            ca.root:addSublayer(box)
+            ca.DisplayLink(function()
+              box.position.x = 300
+            end)
+            """)
+        let r = try run(["check", path, "--duration", "0.5"])
+        #expect(r.status == 0)
+        #expect(r.stderr == """
+            \(path):4: warning: box.position.x = 300 changes a copy of box.position, not the layer (reading it gives a new value); write box.position = {300, box.position.y}
+            snowglobe: \(path) ran 0.5 s (30 ticks) without an error (1 warning); 1 layer in the tree at the end
+
+            """)
+    }
+
     @Test func checkRunsTheScriptOnVirtualTime() throws {
         let path = try script("""
             print("start", ca.now())

@@ -16,7 +16,8 @@ extension CommandLineTests {
         let snowglobe = prefix.path + "/bin/snowglobe"
         let share = prefix.path + "/share/snowglobe"
         for file in ["bin/snowglobe", "share/snowglobe/Scripts/flurry.lua", "share/snowglobe/Examples/lessons/01-model-vs-presentation.lua",
-                     "share/snowglobe/Templates/blank.lua", "share/snowglobe/definitions/ca.lua", "share/doc/snowglobe/README.md",
+                     "share/snowglobe/Templates/blank.lua", "share/snowglobe/definitions/ca.lua", "share/snowglobe/definitions/luacheck_std.lua",
+                     "share/doc/snowglobe/README.md",
                      "share/doc/snowglobe/docs/api.md", "share/bash-completion/completions/snowglobe",
                      "share/zsh/site-functions/_snowglobe", "share/fish/vendor_completions.d/snowglobe.fish"] {
             let size = (try? FileManager.default.attributesOfItem(atPath: prefix.path + "/" + file)[.size] as? Int) ?? 0
@@ -42,6 +43,8 @@ extension CommandLineTests {
         let settings = try String(contentsOfFile: elsewhere.path + "/.luarc.json", encoding: .utf8)
         #expect(settings.contains("\"\(share)/definitions\""))
         #expect(settings.contains("\"\(share)/Scripts\""))
+        let luacheck = try String(contentsOfFile: elsewhere.path + "/.luacheckrc", encoding: .utf8)
+        #expect(luacheck.contains("dofile(\"\(share)/definitions/luacheck_std.lua\")"))
 
         let removed = try run(["uninstall", prefix.path], binary: Self.installer)
         #expect(removed.status == 0, "\(removed.stderr)")

@@ -47,6 +47,27 @@ extension CommandLineTests {
         #expect(made.stdout.contains("created effects/.luarc.json"))
     }
 
+    /// The `.luacheckrc` beside a new script gives luacheck the sandbox's and `ca`'s globals:
+    /// the template passes, a misspelt `ca` field and a library the sandbox leaves out do not.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/luacheck")))
+    func newWritesLuacheckSettingsWithTheCaGlobals() throws {
+        let folder = try TemporaryFolder()
+        let made = try run(["new", "hello"], in: folder.path)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("created .luacheckrc: luacheck knows the sandbox's and `ca`'s globals from \(Project.docs)/luacheck_std.lua\n"),
+                "\(made.stdout)")
+        let clean = try run(["--no-color", "hello.lua"], binary: "/usr/bin/luacheck", in: folder.path)
+        #expect(clean.status == 0, "\(clean.stdout)")
+        try folder.write("wrong.lua", "ca.Lyer{}\nio.write(\"x\")\n")
+        let wrong = try run(["--no-color", "wrong.lua"], binary: "/usr/bin/luacheck", in: folder.path)
+        #expect(wrong.status == 1)
+        #expect(wrong.stdout.contains("wrong.lua:1:1: accessing undefined field 'Lyer' of global 'ca'"), "\(wrong.stdout)")
+        #expect(wrong.stdout.contains("wrong.lua:2:1: accessing undefined variable 'io'"), "\(wrong.stdout)")
+
+        let again = try run(["new", "other"], in: folder.path)
+        #expect(again.stdout.contains("left .luacheckrc as it is (it was there already)"))
+    }
+
     @Test func newNeverOverwrites() throws {
         let folder = try TemporaryFolder()
         try folder.write("hello.lua", "-- mine\n")

@@ -32,6 +32,26 @@ extension CommandLineTests {
         }
     }
 
+    /// On success `plot` says what it wrote, over which range and from how many samples; what
+    /// the script prints goes to standard error, marked, and standard output stays empty.
+    @Test func plotSaysWhatItWroteAndKeepsThePrintsApart() throws {
+        let path = try script("print('made the box')\n" + PlotScripts.slide(timingFunction: "linear"))
+        let folder = (path as NSString).deletingLastPathComponent
+        let r = try run(["plot", path, "--layer", "box", "--key-path", "position.y", "--out", folder + "/plot.svg",
+                         "--csv", folder + "/plot.csv"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr == """
+            print: made the box
+            snowglobe: wrote \(folder)/plot.svg and \(folder)/plot.csv: position.y of 'box' from 0 to 2 s, 241 samples
+
+            """)
+        let chartOnly = try run(["plot", path, "--layer", "box", "--key-path", "opacity", "--out", folder + "/o.png",
+                                 "--from", "0.5", "--to", "1"])
+        #expect(chartOnly.stderr.hasSuffix("snowglobe: wrote \(folder)/o.png: opacity of 'box' from 0.5 to 1 s, 61 samples\n"),
+                "\(chartOnly.stderr)")
+    }
+
     @Test func plotWritesAPointAsXAndY() throws {
         let path = try script(PlotScripts.slide(timingFunction: "linear"))
         let folder = (path as NSString).deletingLastPathComponent

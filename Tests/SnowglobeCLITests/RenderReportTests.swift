@@ -51,6 +51,58 @@ final class RenderReportTests {
         #expect(FileManager.default.fileExists(atPath: out), "the clip is still written")
     }
 
+    /// A clip whose length is a fraction of a second that frames do not divide: the time after
+    /// the last frame is written to the hundredth, as the other times are.
+    @Test func theTimeAfterTheLastFrameIsRounded() throws {
+        let out = folder + "/odd.gif"
+        let r = try CLI.run(["render", try script(Self.turning), "--out", out, "--size", "100x100", "--fps", "30",
+                             "--duration", "2.53", "--loop-seamless"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\nsnowglobe: the loop is not seamless: the frame after the last (at 2.53 s) differs from the first: "),
+                "\(r.stderr)")
+    }
+
+    /// A --duration or --to that is not a whole number of frames is rounded to one; the render
+    /// says so, and where the range really ends.
+    @Test(arguments: [
+        (["--duration", "2.53", "--fps", "30"],
+         "snowglobe: --duration 2.53 s is 75.9 frames at 30 fps, not a whole number: rendering 76 frames, so the range ends at 2.53 s (the last frame at 2.5 s)"),
+        (["--from", "0.5", "--to", "1.01", "--fps", "10"],
+         "snowglobe: --to 1.01 s is 5.1 frames at 10 fps, not a whole number: rendering 5 frames, so the range ends at 1 s (the last frame at 0.9 s)"),
+    ])
+    func aFractionOfAFrameIsToldWhereTheRangeEnds(arguments: [String], line: String) throws {
+        let out = folder + "/fraction.gif"
+        let r = try CLI.run(["render", try script(Self.turning), "--out", out, "--size", "20x20"] + arguments)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix(line + "\nsnowglobe: wrote \(out): "), "\(r.stderr)")
+    }
+
+    @Test func aWholeNumberOfFramesIsNotRemarkedOn() throws {
+        let out = folder + "/whole.gif"
+        let r = try CLI.run(["render", try script(Self.turning), "--out", out, "--size", "20x20", "--fps", "10",
+                             "--from", "0.5", "--to", "1.2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("snowglobe: wrote \(out): 7 frames, "), "\(r.stderr)")
+    }
+
+    /// --background transparent under a script that paints its root: the file cannot be
+    /// transparent, and the render says why and what to do.
+    @Test func aTransparentBackgroundPaintedOverIsTold() throws {
+        let out = folder + "/painted.png"
+        let r = try CLI.run(["render", try script(Self.turning), "--out", out, "--size", "20x20", "--background", "transparent"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("""
+            \nsnowglobe: the background is not transparent: the script paints ca.root.backgroundColor (navy) over \
+            --background transparent; to keep the background out of an export, leave ca.root.backgroundColor unset \
+            (render --background navy puts it back)
+
+            """), "\(r.stderr)")
+        let clear = try CLI.run(["render", try script("ca.root:addSublayer(ca.Layer{ bounds = {0, 0, 5, 5} })"), "--out", out,
+                                 "--size", "20x20", "--background", "transparent"])
+        #expect(clear.status == 0)
+        #expect(!clear.stderr.contains("not transparent"), "\(clear.stderr)")
+    }
+
     /// A callback that fails half-way: exit 1, and the line says what was written anyway.
     @Test func aRenderWhoseScriptFailedSaysWhatItWrote() throws {
         let out = folder + "/failed.gif"

@@ -20,6 +20,15 @@ struct FrameStatisticsTests {
         #expect(report.contains("over budget (16.67 ms): 2 of 10 frames"))
     }
 
+    @Test func saysHowManyFramesMeasuredAPausedScene() {
+        var stats = FrameStatistics(budget: 1.0 / 60)
+        for ms in [2.0, 4, 6] { stats.record(ms / 1000) }
+        #expect(!stats.report(elapsed: 1).contains("paused"))
+        stats.record(0.001, paused: true)
+        #expect(stats.report(elapsed: 1).hasSuffix(
+            "\npaused for 1 of 4 frames: those measure a still scene, not its animation (F6 plays it)"))
+    }
+
     @Test func anEmptyRunReportsZeroes() {
         let stats = FrameStatistics(budget: 1.0 / 60)
         #expect(stats.report(elapsed: 0).contains("frames: 0 in 0.0 s (0.0 fps)"))

@@ -1,5 +1,6 @@
 import LayerKit
 import LuaHost
+import Playback
 import Testing
 @testable import Viewer
 
@@ -44,7 +45,7 @@ struct OverlayTests {
         let error = ScriptError(kind: .runtime, message: "scene.lua:3: attempt to index a nil value",
                                 traceback: "stack traceback:\n\tscene.lua:3: in function <scene.lua:2>", context: "a timer")
         #expect(ViewerOverlay.errorLines(error, fromLoad: false) == [
-            "script error in the running scene — it goes on; save the file to reload it",
+            "script error in the running scene — it goes on; save the file to reload it, Esc hides this",
             "",
             "scene.lua:3: attempt to index a nil value (in a timer)",
             "stack traceback:",
@@ -96,5 +97,33 @@ struct OverlayTests {
         let lines = hud.lines(scene: scene, status: "running", mediaTime: 0.5, tick: 30)
         #expect(lines == [" 30 fps   frame 4.00 ms   time 0.500 s   tick 30", "layers 2   animations 1   particles 0",
                           "script: running"])
+    }
+
+    /// Errors whose panel Esc hid stay counted on the HUD.
+    @Test func theHUDCountsErrorsWhosePanelWasHidden() {
+        #expect(Viewer.scriptStatus(loaded: true, showsError: false, errors: 0) == "running")
+        #expect(Viewer.scriptStatus(loaded: true, showsError: true, errors: 1) == "error (see below)")
+        #expect(Viewer.scriptStatus(loaded: true, showsError: false, errors: 1) == "running, an error so far (panel hidden)")
+        #expect(Viewer.scriptStatus(loaded: true, showsError: false, errors: 3) == "running, 3 errors so far (panel hidden)")
+        #expect(Viewer.scriptStatus(loaded: false, showsError: true, errors: 0) == "not loaded (see below)")
+    }
+}
+
+/// The words on the timeline strip beside the time.
+struct TimelineStripStatusTests {
+    static func state(_ timeline: Timeline, resumed: Bool = false) -> TimelineStrip.State {
+        TimelineStrip.State(size: Size(width: 800, height: 600), timeline: timeline, shownTime: timeline.playhead,
+                            reached: timeline.playhead, progress: nil, replayed: nil, resumed: resumed)
+    }
+
+    /// A script reopened where it was left says so on the strip, in a word that fits beside the
+    /// pause at 800 points (the terminal says how to start at 0), until something moves the
+    /// timeline.
+    @Test func aResumedTimelineIsSaidToBe() {
+        var timeline = Timeline()
+        timeline.playhead = 6.53
+        timeline.isPaused = true
+        #expect(TimelineStrip.status(Self.state(timeline, resumed: true)) == "resumed   paused")
+        #expect(TimelineStrip.status(Self.state(timeline)) == "paused")
     }
 }

@@ -36,6 +36,33 @@ extension ViewerWindowTests {
         #expect(line.hasPrefix("snowglobe: reloaded scene.lua at 2.50 s in "))
     }
 
+    /// A script reopened where it was left says so on the terminal, with how to start afresh;
+    /// `--fresh` opens it at 0, playing, without a word about the remembered timeline.
+    @Test func aReopenedScriptSaysWhereItResumedAndFreshStartsAtZero() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", Self.ticking)
+        do {
+            let viewer = try ViewerProcess(script: "scene.lua", folder: folder.path, arguments: ["--at", "2.5", "--paused"])
+            defer { viewer.quit() }
+            try viewer.waitForLine { $0 == "second\t2.0" }
+            #expect(viewer.quit() == 0)
+            #expect(!viewer.output.contains { $0.hasPrefix("snowglobe: resumed ") })
+        }
+        do {
+            let again = try ViewerProcess(script: "scene.lua", folder: folder.path)
+            defer { again.quit() }
+            let line = try again.waitForLine { $0.hasPrefix("snowglobe: resumed ") }
+            #expect(line == "snowglobe: resumed scene.lua at 2.50 s, paused (F5 restarts; --fresh ignores the remembered timeline)")
+            #expect(again.quit() == 0)
+        }
+        let fresh = try ViewerProcess(script: "scene.lua", folder: folder.path, arguments: ["--fresh"])
+        defer { fresh.quit() }
+        // Playing from 0: it gets past the remembered 2.5 s, where the paused timeline stayed.
+        try fresh.waitForLine { $0 == "second\t3.0" }
+        #expect(fresh.quit() == 0)
+        #expect(!fresh.output.contains { $0.hasPrefix("snowglobe: resumed ") })
+    }
+
     /// A scene too heavy to replay at once shows its progress, and Esc cancels the replay
     /// instead of closing the window: the scene stays at the moment reached and answers keys.
     @Test func escCancelsALongReplayAndTheSceneAnswersWhereItGot() throws {
@@ -91,5 +118,8 @@ extension ViewerWindowTests {
         // Most of the paused second and more is shown again; the frames after each change are drawn.
         #expect(repeated > 0 && repeated < shown, "\(line); \(frames)")
         #expect(repeated * 2 > shown, "\(line); \(frames)")
+        // Opened paused and never played: the figures are a still scene's, and --stats says so.
+        let paused = try viewer.waitForLine { $0.hasPrefix("paused for ") }
+        #expect(paused == "paused for all \(shown) frames: those measure a still scene, not its animation (F6 plays it)")
     }
 }

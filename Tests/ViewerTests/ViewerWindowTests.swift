@@ -153,6 +153,39 @@ struct ViewerWindowTests {
         #expect(Self.isErrorPanel(shot.rgb(785, 580)))
         try viewer.click(x: 120, y: 130)
         #expect(try viewer.waitForLine(after: 0) { $0 == "tap\t70.0\t80.0" } == "tap\t70.0\t80.0")
+
+        // Esc hides the panel of a callback's error; the scene goes on and still answers, and
+        // the same error again does not bring the panel back. The next Esc quits.
+        try viewer.press("Escape")
+        Thread.sleep(forTimeInterval: 0.3)
+        let mark = viewer.output.count
+        try viewer.press("e")
+        try viewer.press("a")
+        try viewer.waitForLine(after: mark) { $0 == "key\ta" }
+        #expect(!Self.isErrorPanel(try viewer.screenshot().rgb(785, 580)))
+        #expect(viewer.quit() == 0)
+    }
+
+    /// `box.position.x = 300` in a display link: the window's terminal says so once, at the
+    /// statement's file and line, however many frames and runs (a restart) meet it.
+    @Test func aFieldSetOnACopyIsWarnedOfOnce() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("copy.lua", """
+            local box = ca.Layer{ bounds = {0, 0, 100, 100}, position = {100, 100}, backgroundColor = "red" }
+            ca.root:addSublayer(box)
+            ca.DisplayLink(function() box.position.x = 300 end)
+            print("ready")
+            """)
+        let viewer = try ViewerProcess(script: "copy.lua", folder: folder.path, arguments: ["--fresh"])
+        defer { viewer.quit() }
+        let warning = "copy.lua:3: warning: box.position.x = 300 changes a copy of box.position, not the layer "
+            + "(reading it gives a new value); write box.position = {300, box.position.y}"
+        try viewer.waitForLine { $0.hasSuffix(warning) }
+        try viewer.press("F5")
+        try viewer.waitForLine { $0.hasPrefix("snowglobe: restarted copy.lua") }
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(Self.isRed(try viewer.screenshot().rgb(100, 100)), "the layer stayed where it was")
+        #expect(viewer.output.filter { $0.contains("warning:") }.count == 1, "\(viewer.output)")
         #expect(viewer.quit() == 0)
     }
 

@@ -120,7 +120,7 @@ final class EncoderProcess {
         var template = Array((folder + "/snowglobe-encoder-XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         if descriptor >= 0 {
-            unlink(String(cString: template))
+            unlink(template)
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         }
         return descriptor

@@ -1,3 +1,5 @@
+import Spelling
+
 extension Color {
     /// Looks up a CSS Color Module 4 named colour (all 148, plus `"transparent"`), ignoring case.
     public init?(cssName: String) {
@@ -15,6 +17,13 @@ extension Color {
 
     /// Every name ``init(cssName:)`` accepts, lower-case and sorted, for "did you mean" suggestions.
     public static var cssNames: [String] { sortedCSSNames }
+
+    /// The CSS name a misspelt one was likely meant to be (`tomatoe` → `tomato`), for "did you
+    /// mean"; nil for hex (`#…`) and for text near no name.
+    public static func suggestion(forName text: String) -> String? {
+        guard !text.hasPrefix("#") else { return nil }
+        return NameSuggestion.closest(to: text.lowercased(), among: cssNames)
+    }
 
     /// A code outside 24-bit RGB standing for `transparent`, which is the only named colour with
     /// alpha below 1.

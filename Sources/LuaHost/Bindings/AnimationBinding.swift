@@ -224,7 +224,7 @@ enum AnimationBinding: CaBinding {
         if lua.isNoneOrNil(index) { return nil }
         if let kind = ScriptHost.current(lua)?.valueKind(of: keyPath) ?? KeyPathResolver.valueKind(of: keyPath) {
             guard let v = lua.toAnimationValue(at: index, kind: kind) else {
-                throw lua.error("bad value for '\(field)' of '\(keyPath)' (\(LuaState.describe(kind)) expected, got \(lua.describeValue(at: index)))")
+                throw lua.error("bad value for '\(field)' of '\(keyPath)' (\(LuaState.describe(kind)) expected, got \(lua.describeValue(at: index, expecting: kind)))")
             }
             return v
         }

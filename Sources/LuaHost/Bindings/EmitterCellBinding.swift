@@ -158,7 +158,7 @@ enum EmitterCellBinding: CaBinding {
         if index >= 0 && index < properties.count {
             let property = properties[index]
             guard let value = lua.toAnimationValue(at: 3, kind: property.kind) else {
-                throw badValue(lua, property.name, expected: LuaState.describe(property.kind))
+                throw badValue(lua, property.name, expected: LuaState.describe(property.kind), kind: property.kind)
             }
             do { try cell.setValue(value, for: property) } catch { throw lua.error("\(error)") }
             return
@@ -222,8 +222,11 @@ enum EmitterCellBinding: CaBinding {
         }
     }
 
-    private static func badValue(_ lua: LuaState, _ name: String, expected: String) -> LuaRaise {
-        lua.error("bad value for '\(name)' of EmitterCell (\(expected) expected, got \(lua.describeValue(at: 3)))")
+    /// The error for a wrong value of `name`; `kind`, when given, is the value kind expected, so
+    /// that a misspelt colour name gets its "did you mean".
+    private static func badValue(_ lua: LuaState, _ name: String, expected: String, kind: ValueKind? = nil) -> LuaRaise {
+        let got = kind.map { lua.describeValue(at: 3, expecting: $0) } ?? lua.describeValue(at: 3)
+        return lua.error("bad value for '\(name)' of EmitterCell (\(expected) expected, got \(got))")
     }
 
     // MARK: The emitter layer's fields and method

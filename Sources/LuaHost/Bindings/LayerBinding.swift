@@ -305,6 +305,9 @@ enum LayerBinding: CaBinding {
             if entry.slot.isNumber {
                 lua.push(layer.number(at: entry.slot))
             } else {
+                if let host = ScriptHost.current(lua), !host.copyFieldSites.isEmpty {
+                    host.noteRead(of: PropertyRegistry.spec(entry.id).name)
+                }
                 lua.push(layer.value(entry.id))
             }
             return 1
@@ -350,7 +353,7 @@ enum LayerBinding: CaBinding {
     static func setRegistry(_ lua: LuaState, _ layer: Layer, _ property: PropertyID, valueAt index: Int32) throws(LuaRaise) {
         let spec = PropertyRegistry.spec(property)
         guard let value = lua.toAnimationValue(at: index, kind: spec.kind) else {
-            throw badValue(lua, spec.name, layer, expected: LuaState.describe(spec.kind), at: index)
+            throw badValue(lua, spec.name, layer, expected: LuaState.describe(spec.kind), at: index, kind: spec.kind)
         }
         do {
             try layer.setValue(value, for: property)
@@ -364,8 +367,12 @@ enum LayerBinding: CaBinding {
     /// The corner names `maskedCorners` takes, quoted, for docs and messages.
     static let cornerNames = CornerMask.named.map { "'\($0.name)'" }.joined(separator: ", ")
 
-    static func badValue(_ lua: LuaState, _ name: String, _ layer: Layer, expected: String, at index: Int32) -> LuaRaise {
-        lua.error("bad value for '\(name)' of \(layer.kind.rawValue) (\(expected) expected, got \(lua.describeValue(at: index)))")
+    /// The error for a wrong value of `name`; `kind`, when given, is the value kind expected, so
+    /// that a misspelt colour name gets its "did you mean".
+    static func badValue(_ lua: LuaState, _ name: String, _ layer: Layer, expected: String, at index: Int32,
+                         kind: ValueKind? = nil) -> LuaRaise {
+        let got = kind.map { lua.describeValue(at: index, expecting: $0) } ?? lua.describeValue(at: index)
+        return lua.error("bad value for '\(name)' of \(layer.kind.rawValue) (\(expected) expected, got \(got))")
     }
 
     private static func getField(_ lua: LuaState, _ layer: Layer, _ field: Field) throws(LuaRaise) -> Int32 {
@@ -385,6 +392,7 @@ enum LayerBinding: CaBinding {
         case .superlayer:
             if let parent = layer.superlayer { lua.push(parent) } else { lua.pushNil() }
         case .frame:
+            if let host = ScriptHost.current(lua), !host.copyFieldSites.isEmpty { host.noteRead(of: "frame") }
             lua.push(AnimationValue.rect(layer.frame))
         case .contents:
             if let image = layer.contents { lua.push(image) } else { lua.pushNil() }

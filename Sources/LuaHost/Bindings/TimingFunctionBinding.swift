@@ -1,6 +1,5 @@
 import LayerKit
 import LuaBridge
-import Spelling
 
 /// A `ca.MediaTimingFunction` held by Lua.
 final class TimingFunctionBox {
@@ -84,7 +83,7 @@ enum TimingFunctionBinding: CaBinding {
         case .string:
             let name = lua.toString(at: index) ?? ""
             guard let f = TimingFunction(name: name) else {
-                let hint = NameSuggestion.closest(to: name, among: TimingFunction.names).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = TimingFunction.suggestion(for: name).map { " (did you mean '\($0)'?)" } ?? ""
                 throw lua.error("unknown timing function '\(name)'\(hint)")
             }
             return f

@@ -69,7 +69,9 @@ extension ScriptHost {
             return (nil, "cannot load \(path) (larger than \(ScriptHost.maxChunkBytes >> 20) MiB)")
         }
         noteDependency(resolved)
-        return (String(decoding: data, as: UTF8.self), "@\(resolved)")
+        let source = String(decoding: data, as: UTF8.self)
+        watchCopies(in: source, chunk: "@\(resolved)")
+        return (source, "@\(resolved)")
     }
 
     /// Where a file a script names may be: inside the script's folder or the Scripts library

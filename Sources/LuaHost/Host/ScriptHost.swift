@@ -27,6 +27,8 @@ public final class ScriptHost {
     var warnedGlobals: Set<String> = []
     /// The keyTimes warnings already given (each is given once).
     var warnedKeyTimes: Set<String> = []
+    /// The statements assigning to a field of a copied property, not yet warned about.
+    var copyFieldSites = CopyFieldSites()
     /// The errors so far, oldest first: the last ``maxKeptErrors`` at least (a script failing in
     /// every frame must not fill the memory of a viewer left running).
     public private(set) var errors: [ScriptError] = []
@@ -56,8 +58,7 @@ public final class ScriptHost {
         scene.frameDuration = options.framesPerSecond > 0 && options.framesPerSecond.isFinite ? 1 / options.framesPerSecond : 1.0 / 60
         vm = LuaVM(budget: options.budget)
         scene.layerObserver = self
-        lua.push(lightUserdata: Unmanaged.passUnretained(self).toOpaque())
-        lua.rawSet(LuaState.registryIndex, field: ScriptHost.registryKey)
+        lua.hostContext = Unmanaged.passUnretained(self).toOpaque()
         installSandbox()
         installAPI()
         if options.warnsOfGlobals { installGlobalWarnings() }
@@ -83,6 +84,9 @@ public final class ScriptHost {
     /// while it runs, is thrown (and reported).
     public func start() throws(ScriptError) {
         dependencies.append(scriptPath)
+        if let data = FileManager.default.contents(atPath: scriptPath) {
+            watchCopies(in: String(decoding: data, as: UTF8.self), chunk: "@" + scriptPath)
+        }
         do throws(LuaError) {
             try lua.load(file: scriptPath)
         } catch {
@@ -101,6 +105,7 @@ public final class ScriptHost {
     /// messages (a script that is not a file: the viewer's built-in example). Nothing is added
     /// to `dependencies` for it.
     public func start(source: String) throws(ScriptError) {
+        watchCopies(in: source, chunk: "@" + scriptPath)
         do throws(LuaError) {
             try lua.load(source, chunkName: "@" + scriptPath)
         } catch {
@@ -231,13 +236,9 @@ public final class ScriptHost {
 
     // MARK: Finding the host from Lua
 
-    static let registryKey = "snowglobe.host"
-
     /// The host of the VM `lua` belongs to.
     static func current(_ lua: LuaState) -> ScriptHost? {
-        _ = lua.rawGet(LuaState.registryIndex, field: registryKey)
-        defer { lua.pop() }
-        guard let pointer = lua.toUserdata(at: -1) else { return nil }
+        guard let pointer = lua.hostContext else { return nil }
         return Unmanaged<ScriptHost>.fromOpaque(pointer).takeUnretainedValue()
     }
 

@@ -133,6 +133,15 @@ extension LuaState {
         return typeNameForError(at: index)
     }
 
+    /// `describeValue(at:)`, and where a colour was expected and the value is a misspelt colour
+    /// name, the name it was likely meant to be: `'tomatoe' (did you mean 'tomato'?)`.
+    func describeValue(at index: Int32, expecting kind: ValueKind) -> String {
+        let described = describeValue(at: index)
+        guard case .color = kind, type(at: index) == .string, let text = toString(at: index),
+              let near = Color.suggestion(forName: text) else { return described }
+        return described + " (did you mean '\(near)'?)"
+    }
+
     /// Pushes a value in API.md's read shape.
     func push(_ value: AnimationValue) {
         switch value {
@@ -209,7 +218,7 @@ extension LuaState {
     /// The argument `arg` as a value of `kind`, or a "bad argument" error describing the shape.
     func checkValue(_ arg: Int32, kind: ValueKind) throws(LuaRaise) -> AnimationValue {
         guard let value = toAnimationValue(at: arg, kind: kind) else {
-            throw argError(arg, "\(LuaState.describe(kind)) expected, got \(describeValue(at: arg))")
+            throw argError(arg, "\(LuaState.describe(kind)) expected, got \(describeValue(at: arg, expecting: kind))")
         }
         return value
     }

@@ -24,7 +24,7 @@ public enum ViewerCommand: Sendable, Equatable {
     case screenshot
     /// A screenshot of the window as shown: the strip, the HUD and the panels too.
     case screenshotWindow
-    /// Cancels a replay in progress, else quits.
+    /// Cancels a replay in progress, or hides the panel of an error in a callback; else quits.
     case quit
     /// Shows the moment `to` (a press or drag on the strip's ruler or the inspector's graph).
     case seek(to: Double)

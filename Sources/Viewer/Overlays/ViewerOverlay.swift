@@ -163,7 +163,7 @@ public final class ViewerOverlay {
     static func errorLines(_ error: ScriptError, fromLoad: Bool) -> [String] {
         let headline = fromLoad
             ? "script error — the last good scene keeps running; save the file to try again"
-            : "script error in the running scene — it goes on; save the file to reload it"
+            : "script error in the running scene — it goes on; save the file to reload it, Esc hides this"
         var lines = [headline, ""]
         lines.append(error.context.map { "\(error.message) (in \($0))" } ?? error.message)
         if let traceback = error.traceback, !traceback.isEmpty {

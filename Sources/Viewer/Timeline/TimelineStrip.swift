@@ -46,6 +46,8 @@ final class TimelineStrip {
         /// The media times of the presses (keys, clicks) the run was given, marked under the
         /// ruler: what a replay gives the scene again, and what a new press would replace.
         var inputTimes: [Double] = []
+        /// The timeline is still the one remembered from the last run (nothing has moved it).
+        var resumed = false
     }
 
     static let height = 78.0
@@ -358,7 +360,14 @@ final class TimelineStrip {
 
     private func showTime(_ state: State) {
         timeLabel.string = String(format: "%.2f s", state.shownTime)
+        statusLabel.string = TimelineStrip.status(state)
+    }
+
+    /// The words beside the time: that the timeline was resumed from the last run, a replay's
+    /// progress or the pause, the speed, and the loop or marks.
+    static func status(_ state: State) -> String {
         var parts: [String] = []
+        if state.resumed { parts.append("resumed") }
         if let progress = state.progress {
             parts.append(String(format: "replaying %d%% · Esc", Int(progress * 100)))
         } else if state.timeline.isPaused {
@@ -372,7 +381,7 @@ final class TimelineStrip {
             let end = state.timeline.outPoint.map { String(format: "%.2f", $0) } ?? "–"
             parts.append("in \(start)  out \(end)")
         }
-        statusLabel.string = parts.joined(separator: "   ")
+        return parts.joined(separator: "   ")
     }
 
     // MARK: Scales

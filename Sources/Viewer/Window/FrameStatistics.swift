@@ -5,15 +5,20 @@ public struct FrameStatistics: Sendable {
     public private(set) var frameTimes: [Double] = []
     /// Seconds a frame may take at the target rate.
     public let budget: Double
+    /// Frames recorded while the scene was paused: they measure a still scene, which costs
+    /// little to show, not its animation.
+    public private(set) var pausedCount = 0
 
     /// Statistics against `budget` seconds a frame.
     public init(budget: Double) {
         self.budget = budget
     }
 
-    /// Records one frame that took `seconds`.
-    public mutating func record(_ seconds: Double) {
-        if seconds.isFinite && seconds >= 0 { frameTimes.append(seconds) }
+    /// Records one frame that took `seconds`, shown while the scene was `paused` or not.
+    public mutating func record(_ seconds: Double, paused: Bool = false) {
+        guard seconds.isFinite && seconds >= 0 else { return }
+        frameTimes.append(seconds)
+        if paused { pausedCount += 1 }
     }
 
     /// Frames recorded.
@@ -46,6 +51,13 @@ public struct FrameStatistics: Sendable {
             frames: \(count) in \(String(format: "%.1f", elapsed)) s (\(String(format: "%.1f", fps)) fps)
             frame time: mean \(ms(mean)), p50 \(ms(percentile(0.5))), p95 \(ms(percentile(0.95))), max \(ms(worst))
             over budget (\(ms(budget))): \(overBudget) of \(count) frames
-            """
+            """ + pausedNote
+    }
+
+    /// Says how much of the run measured a paused scene, when any did.
+    private var pausedNote: String {
+        guard pausedCount > 0 else { return "" }
+        let share = pausedCount == count ? "all \(count) frames" : "\(pausedCount) of \(count) frames"
+        return "\npaused for \(share): those measure a still scene, not its animation (F6 plays it)"
     }
 }

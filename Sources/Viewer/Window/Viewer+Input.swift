@@ -130,7 +130,15 @@ extension Viewer {
         case .toggleRecording: log(recorder.toggle(player: player))
         case .exportLoop: log(recorder.exportLoop(player: player))
         case .quit:
-            if player.replay != nil { player.cancelReplay() } else { running = false }
+            if player.replay != nil {
+                player.cancelReplay()
+            } else if script.error != nil && !script.errorIsFromLoad {
+                // An error in a callback of the running scene: the scene goes on, and the panel
+                // can go (the HUD keeps counting the errors).
+                script.clearError()
+            } else {
+                running = false
+            }
         }
     }
 

@@ -115,6 +115,9 @@ public final class Viewer {
     var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
     let memory = TimelineMemory()
     var rememberedTimeline: Timeline?
+    /// The timeline the script reopened with from the last run, until something moves it: the
+    /// strip says "resumed" meanwhile.
+    var resumedTimeline: Timeline?
     let startedAt: Double
     var nextFrameAt: Double
     var lastFrameAt: Double
@@ -171,6 +174,10 @@ public final class Viewer {
         var start = settings.timeline
         if start == nil, settings.remembersTimeline, case .file(let path) = script.source {
             start = memory.timeline(for: path)
+            if let remembered = start, remembered != Timeline() {
+                log(Viewer.resumedLine(script.source.displayName, remembered))
+                resumedTimeline = remembered
+            }
         }
         rememberedTimeline = start
         showsTimeline = start?.isPaused == true
@@ -201,7 +208,7 @@ public final class Viewer {
             // The first frame of a reload comes before any idle work.
             player.update(realSeconds: elapsed, idle: announcement == nil)
             drawFrame()
-            statistics.record(Monotonic.now() - frameStart)
+            statistics.record(Monotonic.now() - frameStart, paused: player.timeline.isPaused)
             rememberTimeline(final: false)
             for line in recorder.poll() { log(line) }
             if let quitAfter = settings.quitAfter, Monotonic.now() - startedAt >= quitAfter { running = false }
@@ -278,16 +285,18 @@ public final class Viewer {
     }
 
     private func stripState(size: Size) -> TimelineStrip.State {
-        TimelineStrip.State(size: size, timeline: player.timeline, shownTime: player.shownTime,
-                            reached: player.reachedTime, progress: player.progress, replayed: player.replayedTime,
-                            inputTimes: player.log.pressTicks.map { Tick.time(max($0, 0)) })
+        if let resumed = resumedTimeline, resumed != player.timeline { resumedTimeline = nil }
+        return TimelineStrip.State(size: size, timeline: player.timeline, shownTime: player.shownTime,
+                                   reached: player.reachedTime, progress: player.progress, replayed: player.replayedTime,
+                                   inputTimes: player.log.pressTicks.map { Tick.time(max($0, 0)) },
+                                   resumed: resumedTimeline != nil)
     }
 
     private func hudLines(_ scene: Scene?) -> [String] {
         let now = Monotonic.now()
         hud.frame(at: now, frameTime: statistics.frameTimes.last ?? 0)
-        var status = script.error == nil ? "running" : "error (see below)"
-        if script.host == nil { status = "not loaded (see below)" }
+        var status = Viewer.scriptStatus(loaded: script.host != nil, showsError: script.error != nil,
+                                         errors: script.host?.errors.count ?? 0)
         let timeline = player.timeline
         if player.replay != nil { status += ", replaying (Esc cancels)" }
         if timeline.isPaused { status += ", paused (F6 plays, F7 steps)" }
@@ -300,6 +309,14 @@ public final class Viewer {
             + ViewerKeys.helpLines
         hudShown = (lines, status, now)
         return lines
+    }
+
+    /// The HUD's word on the script: not loaded, an error shown below, or running; errors
+    /// whose panel Esc hid stay counted.
+    static func scriptStatus(loaded: Bool, showsError: Bool, errors: Int) -> String {
+        if !loaded { return "not loaded (see below)" }
+        if showsError { return "error (see below)" }
+        return errors == 0 ? "running" : "running, \(errors == 1 ? "an error" : "\(errors) errors") so far (panel hidden)"
     }
 
     private func waitForNextFrame() {
@@ -370,6 +387,16 @@ public final class Viewer {
         }
         rememberedTimeline = timeline
         if let problem = memory.save(timeline, for: path) { log(problem) }
+    }
+
+    /// The terminal's word that a script reopened where it was left, not at 0: where, whether
+    /// paused, at what speed and in what loop, and how to start afresh.
+    static func resumedLine(_ name: String, _ timeline: Timeline) -> String {
+        var line = String(format: "snowglobe: resumed %@ at %.2f s", name, timeline.playhead)
+        if timeline.isPaused { line += ", paused" }
+        if timeline.speed != 1 { line += ", speed \(TimelineStrip.speedText(timeline.speed))" }
+        if let range = timeline.loopRange { line += String(format: ", loop %.2f–%.2f s", range.lowerBound, range.upperBound) }
+        return line + " (F5 restarts; --fresh ignores the remembered timeline)"
     }
 
     func saveScreenshot(_ frame: FrameBuffer, _ kind: ScreenshotWriter.Kind) {
