@@ -34,8 +34,8 @@ struct HeartTests {
         let heart = try #require(run.layer(named: "heart"))
         for cycle in [0, 1, 7] {
             for frame in Self.frames.dropLast() {
-                run.run(until: Double(cycle) * 1.5 + Self.time(reaching: frame.keyTime))
-                let t = heart.transform(.transform, .presentation)
+                var t = Transform3D.identity
+                run.look(at: Double(cycle) * 1.5 + Self.time(reaching: frame.keyTime)) { t = heart.transform(.transform, .presentation) }
                 #expect(abs(t.m11 - frame.sx) < 1e-4 && abs(t.m22 - frame.sy) < 1e-4,
                         "cycle \(cycle), keyTime \(frame.keyTime): scale (\(t.m11), \(t.m22))")
             }
@@ -48,13 +48,12 @@ struct HeartTests {
         #expect(run.start() == nil)
         let heart = try #require(run.layer(named: "heart"))
         // Halfway from 0.2 (1.3, 0.7) to 0.4 (0.8, 1.2): (1.05, 0.95).
-        run.run(until: Self.time(reaching: 0.3))
-        let t = heart.transform(.transform, .presentation)
+        var t = Transform3D.identity
+        run.look(at: Self.time(reaching: 0.3)) { t = heart.transform(.transform, .presentation) }
         #expect(abs(t.m11 - 1.05) < 1e-4 && abs(t.m22 - 0.95) < 1e-4)
         // The slow first half: at a fifth of the time (linear), the eased time is well short of
         // the first keyframe, so the heart is not yet squashed to 1.3.
-        run.run(until: 0.3)
-        #expect(heart.transform(.transform, .presentation).m11 < 1.2)
+        run.look(at: 0.3) { #expect(heart.transform(.transform, .presentation).m11 < 1.2) }
         // The model is never changed: only the animation moves the heart.
         #expect(heart.transform(.transform, .model).isIdentity)
     }
@@ -66,8 +65,9 @@ struct HeartTests {
         let width = timeline.rect(.bounds, .model).size.width
         let playhead = try #require(timeline.sublayers.last { $0.rect(.bounds, .model).size.width == 2 })
         for frame in Self.frames.dropLast() {
-            run.run(until: 3 + Self.time(reaching: frame.keyTime))
-            #expect(abs(playhead.point(.position, .presentation).x - width * frame.keyTime) < 1e-3)
+            run.look(at: 3 + Self.time(reaching: frame.keyTime)) {
+                #expect(abs(playhead.point(.position, .presentation).x - width * frame.keyTime) < 1e-3)
+            }
         }
     }
 }

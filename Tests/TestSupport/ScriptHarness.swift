@@ -31,6 +31,8 @@ public final class ScriptHarness {
     /// The time of the last frame.
     public private(set) var time: Double = 0
     private var frame = 0
+    /// The last tick made on the tick clock (-1: none, as a run starts; tick 0 is made at 0).
+    private var tick = -1
     /// The temporary folder the script was written to, kept until the harness goes.
     private let temporary: TemporaryFolder?
 
@@ -83,9 +85,9 @@ public final class ScriptHarness {
     public func run(until t: Double) {
         if clock == .ticks {
             let last = Tick.index(atOrBefore: t)
-            while frame < last {
-                frame += 1
-                scene.tick(to: Tick.time(frame))
+            while tick < last {
+                tick += 1
+                scene.tick(to: Tick.time(tick))
             }
             time = max(time, t)
             scene.ensurePresentation()
@@ -98,6 +100,14 @@ public final class ScriptHarness {
         }
         time = max(time, t)
         scene.step(to: time)
+    }
+
+    /// Brings the scene to `t` and calls `look` while it shows that moment: on the tick clock,
+    /// after the ticks up to `t`, with the presentation evaluated at `t` itself (a moment between
+    /// ticks is drawn as the viewer and `render --at` draw it).
+    public func look(at t: Double, _ look: () -> Void) {
+        run(until: t)
+        if clock == .ticks { scene.withPresentation(at: t, look) } else { look() }
     }
 
     /// Runs `seconds` more.
