@@ -61,6 +61,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "With --list-chunks: print JSON, for a scheduler.")
     var json = false
 
+    @Option(parsing: .unconditional, help: "How many threads draw the frames, 1 to 8 (default: one per core, at most 8).")
+    var threads: Int?
+
     @Option(parsing: .unconditional, help: "Seconds to render (default 3).")
     var duration: Double?
 
@@ -127,6 +130,9 @@ struct RenderCommand: ParsableCommand {
         if let to, to <= start {
             throw ValidationError("--to must be after the first frame's time (\(Tick.text(start)) s), got \(Tick.text(to))")
         }
+        if let threads, !(1...8).contains(threads) {
+            throw ValidationError("--threads must be between 1 and 8, got \(threads)")
+        }
         try validateParts(output)
     }
 
@@ -173,7 +179,7 @@ struct RenderCommand: ParsableCommand {
         let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
                                       frameCount: part.count, startTime: start, firstFrame: part.first,
                                       background: try background.color(), dither: dither != .off, loopCount: loop ?? 0)
-        let renderer = HeadlessRenderer()
+        let renderer = HeadlessRenderer(threads: threads)
         let replay = runner.replay(before: settings, log: input.log)
         let progress = ProgressBar(total: settings.frameCount)
         let summary: RenderSummary
@@ -196,7 +202,7 @@ struct RenderCommand: ParsableCommand {
         } else {
             standardError("snowglobe: \(summary.description)")
         }
-        if isPart { standardError("snowglobe: \(cost.description)") }
+        if isPart || threads != nil { standardError("snowglobe: \(cost.description)") }
         if let seam = summary.seam {
             let after = Tick.text(start + Double(summary.frameCount) / fps)
             if seam.isZero {

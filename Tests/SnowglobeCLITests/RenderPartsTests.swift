@@ -133,6 +133,8 @@ final class RenderPartsTests {
         (["--out", "O/", "--duration", "2", "--list-chunks", "0"],
          "--list-chunks must be between 1 and the 20 frames selected (0-19), got 0"),
         (["--out", "O/", "--json"], "--json applies to --list-chunks"),
+        (["--out", "O/", "--threads", "0"], "--threads must be between 1 and 8, got 0"),
+        (["--out", "O/", "--threads", "9"], "--threads must be between 1 and 8, got 9"),
     ]
 
     @Test(arguments: badRequests)
@@ -149,12 +151,21 @@ final class RenderPartsTests {
 
     /// The second half replays the first without drawing and says what each took.
     @Test func aPartSaysWhatItsReplayAndItsFramesTook() throws {
-        let r = try CLI.run(["render", try script(), "--out", folder.path + "/p/", "--chunk", "2/2"]
+        let r = try CLI.run(["render", try script(), "--out", folder.path + "/p/", "--chunk", "2/2", "--threads", "1"]
                             + Self.common)
         #expect(r.status == 0, "\(r.stderr)")
         let last = try #require(r.stderr.split(separator: "\n").last.map(String.init))
-        #expect(last.wholeMatch(of: /snowglobe: replayed 0–1\.3 s in \d+\.\d\d s; rendered 10 frames in \d+\.\d\d s on \d+ threads?/) != nil,
+        #expect(last.wholeMatch(of: /snowglobe: replayed 0–1\.3 s in \d+\.\d\d s; rendered 10 frames in \d+\.\d\d s on 1 thread/) != nil,
                 "\(last)")
+    }
+
+    /// `--threads` decides how many threads draw (and a whole render says so too).
+    @Test(arguments: [1, 2])
+    func threadsLimitTheDrawingThreads(threads: Int) throws {
+        let r = try CLI.run(["render", try script(), "--out", folder.path + "/t/", "--threads", "\(threads)"] + Self.common)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("; rendered 20 frames in "))
+        #expect(r.stderr.hasSuffix(threads == 1 ? " on 1 thread\n" : " on 2 threads\n"), "\(r.stderr)")
     }
 
     // MARK: - A part that fails
