@@ -83,4 +83,17 @@ extension RenderCommand {
         }
         return plan.chunks[index - 1]
     }
+
+    /// The fingerprint video parts carry: the script's bytes, the seed, the background and the
+    /// scripted input, which together decide what every frame shows.
+    func sceneFingerprint(_ source: ScriptSource) -> String {
+        let bytes: [UInt8]
+        switch source {
+        case .file(let path): bytes = (FileManager.default.contents(atPath: path).map { [UInt8]($0) }) ?? []
+        case .builtIn(_, let text): bytes = Array(text.utf8)
+        }
+        let input = self.input.events.map { "input@\($0.time)=\(String(describing: $0.events))" }
+        return SceneFingerprint.of(source: bytes, settings: ["seed=\(seed.value)", "background=\(background.text)",
+                                                             "start=\(Tick.text(start))"] + input)
+    }
 }

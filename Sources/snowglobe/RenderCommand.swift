@@ -176,9 +176,13 @@ struct RenderCommand: ParsableCommand {
         } catch { throw ExitCode(1) }
         defer { runner.close() }
 
-        let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
+        var settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
                                       frameCount: part.count, startTime: start, firstFrame: part.first,
                                       background: try background.color(), dither: dither != .off, loopCount: loop ?? 0)
+        if isPart, case .video = output {
+            settings.comment = PartLabel(scene: sceneFingerprint(runner.recipe.source), width: settings.width,
+                                         height: settings.height, fps: fps, frames: part).comment
+        }
         let renderer = HeadlessRenderer(threads: threads)
         let replay = runner.replay(before: settings, log: input.log)
         let progress = ProgressBar(total: settings.frameCount)

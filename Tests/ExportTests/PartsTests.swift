@@ -34,6 +34,22 @@ struct PartsTests {
         #expect(FrameRange.parse("12") == nil && FrameRange.parse("a-b") == nil && FrameRange.parse("1-2-3") == nil)
     }
 
+    @Test func aLabelSurvivesTheTripThroughMetadata() throws {
+        let label = PartLabel(scene: "0123456789abcdef", width: 320, height: 240, fps: 29.97,
+                              frames: try #require(FrameRange(first: 43, last: 85)))
+        #expect(label.comment == "snowglobe part; scene=0123456789abcdef; size=320x240; fps=29970/1000; frames=43-85")
+        #expect(PartLabel(comment: label.comment) == label)
+        #expect(PartLabel(comment: "made with something else") == nil)
+    }
+
+    @Test func scenesWithOtherSourcesOrSettingsHaveOtherFingerprints() {
+        let a = SceneFingerprint.of(source: Array("print(1)".utf8), settings: ["seed=1"])
+        #expect(a.count == 16)
+        #expect(a == SceneFingerprint.of(source: Array("print(1)".utf8), settings: ["seed=1"]))
+        #expect(a != SceneFingerprint.of(source: Array("print(2)".utf8), settings: ["seed=1"]))
+        #expect(a != SceneFingerprint.of(source: Array("print(1)".utf8), settings: ["seed=2"]))
+    }
+
     @Test func theCostLineSaysReplayAndFrames() {
         let cost = RenderCost(replayedTo: 30, replaySeconds: 0.414, frames: 450, renderSeconds: 12.34, threads: 1)
         #expect(cost.description == "replayed 0–30 s in 0.41 s; rendered 450 frames in 12.3 s on 1 thread")

@@ -22,6 +22,8 @@ public struct RenderSettings: Equatable, Sendable {
     public var dither: Bool
     /// How many times a GIF repeats after its first play: 0 (forever) to 65535.
     public var loopCount: Int
+    /// Written into a video's `comment` metadata when set (a part's `PartLabel`, which `join` reads).
+    public var comment: String?
 
     public init(width: Int = 640, height: Int = 480, fps: Double = 30, frameCount: Int = 1,
                 startTime: Double = 0, firstFrame: Int = 0, background: Color = .black, dither: Bool = true,
