@@ -40,6 +40,10 @@ struct PartsTests {
         #expect(label.comment == "snowglobe part; scene=0123456789abcdef; size=320x240; fps=29970/1000; frames=43-85")
         #expect(PartLabel(comment: label.comment) == label)
         #expect(PartLabel(comment: "made with something else") == nil)
+        // FFmpeg's metadata text escapes '=' and ';' in values.
+        let text = ";FFMETADATA1\nencoder=Lavf\ncomment=" + label.comment.replacingOccurrences(of: "=", with: "\\=")
+            .replacingOccurrences(of: ";", with: "\\;") + "\n"
+        #expect(PartJoiner.metadataLines(text).contains("comment=" + label.comment))
     }
 
     @Test func scenesWithOtherSourcesOrSettingsHaveOtherFingerprints() {

@@ -17,6 +17,9 @@ public enum VideoFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// FFmpeg's name for the container (its `-f`).
+    public var muxer: String { rawValue }
+
     /// Whether the format keeps an alpha channel.
     public var keepsAlpha: Bool { self != .mp4 }
 
