@@ -25,4 +25,7 @@ case "$out" in
     ;;
   *) target=$out ;;
 esac
-exec "$snowglobe" render "$scene" "$@" --threads "${SLURM_CPUS_PER_TASK:-1}" --chunk "$k/$n" --out "$target"
+# The task's cores draw its frames (a render draws with at most 8 threads).
+threads=${SLURM_CPUS_PER_TASK:-1}
+if [ "$threads" -gt 8 ]; then threads=8; fi
+exec "$snowglobe" render "$scene" "$@" --threads "$threads" --chunk "$k/$n" --out "$target"
