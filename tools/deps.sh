@@ -18,6 +18,7 @@ packages=(
   xauth
   xdotool
   ffmpeg
+  parallel
   libimagequant-dev
   lua-check
 )
