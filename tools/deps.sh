@@ -19,6 +19,7 @@ packages=(
   xdotool
   ffmpeg
   parallel
+  python3-venv
   libimagequant-dev
   lua-check
 )

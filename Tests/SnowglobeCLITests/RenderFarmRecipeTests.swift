@@ -101,14 +101,14 @@ final class RenderFarmRecipeTests {
         #expect("\(join)".contains("snowglobe join"))
     }
 
-    /// openjd-cli (PyPI's `openjd-cli`, not a Debian package), where it is installed.
-    static let openjd = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
-        .map { $0 + "/openjd" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// openjd-cli (PyPI's `openjd-cli`), which `make test` installs into .build/venv.
+    static let openjd = Project.root + "/.build/venv/bin/openjd"
 
     /// The template checked and run by openjd-cli: the Render step's tasks, then the Join step.
-    @Test(.enabled(if: openjd != nil, "needs openjd-cli (pip install openjd-cli)"))
-    func theOpenJDTemplateRunsLocally() throws {
-        let program = try #require(Self.openjd)
+    @Test func theOpenJDTemplateRunsLocally() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.openjd),
+                     "no \(Self.openjd): make test installs openjd-cli there (tools/python-venv.sh)")
+        let program = Self.openjd
         let template = Self.recipes + "/openjd-template.yaml"
         let check = try CLI.run(program, ["check", template])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
