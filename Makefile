@@ -8,7 +8,7 @@ SWIFT_FLAGS ?=
 # shared libraries (figures in docs/performance.md, "Start-up").
 RELEASE_FLAGS = -c release -Xswiftc -enforce-exclusivity=unchecked --static-swift-stdlib
 
-.PHONY: all deps deps-bench build release test lint fuzz soak run install uninstall bench curves clean
+.PHONY: all deps deps-bench python-venv build release test lint fuzz soak run install uninstall bench curves clean
 
 all: build
 
@@ -37,9 +37,13 @@ $(RELEASE_BINARY): $(RELEASE_INPUTS)
 	@touch $@
 
 ## test: install, lint the project's Lua and Swift, build and run every test
-test: deps lint
+test: deps lint python-venv
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+
+## python-venv: the PyPI tools the tests run (tools/test-requirements.txt), in .build/venv
+python-venv:
+	@./tools/python-venv.sh
 
 ## lint: luacheck over the project's Lua (.luacheckrc: the sandbox's globals and `ca`, from
 ## docs/luacheck_std.lua, which `snowglobe docs` writes), and swift-format's rules over the Swift

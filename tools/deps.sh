@@ -18,6 +18,8 @@ packages=(
   xauth
   xdotool
   ffmpeg
+  parallel
+  python3-venv
   libimagequant-dev
   lua-check
 )

@@ -24,6 +24,16 @@ struct RenderCommand: ParsableCommand {
             Runs without a display or GPU. \
             The scene runs in ticks of 1/60 s (timers, display links, input); frames sample it at \
             --fps, each showing the presentation at its exact time.
+
+            Long renders in parts: frame n shows the scene at the first frame's time plus n / fps \
+            and is file number n, whichever process makes it. --chunk K/N renders the K-th of N \
+            near-equal ranges of the frames the other options select, --frames I-J the frames \
+            numbered I to J; --list-chunks N prints the N ranges (--json for a scheduler) and \
+            renders nothing. A part replays the scene from 0 to its first frame without drawing. \
+            Parts of a PNG sequence written into one folder are the whole render's files; video \
+            parts (.mp4, .webm, .mov) are put together with `snowglobe join`. GIF and APNG parts \
+            are refused (they cannot be joined without re-encoding): render a sequence or a video \
+            in parts and make the GIF from it. See docs/render-farm.md.
             """
     )
 
@@ -38,8 +48,20 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Check that the frame after the last equals the first (a loop that does not jump); exit 1 and say how far off if not.")
     var loopSeamless = false
 
-    @Option(parsing: .unconditional, help: "How many frames (default: 1 for a .png, else the duration's worth).")
-    var frames: Int?
+    @Option(parsing: .unconditional, help: "How many frames (default: 1 for a .png, else the duration's worth); or I-J, the frames numbered I to J (from 0, both included) of the clip the other options select.")
+    var frames: FramesArgument?
+
+    @Option(help: "Render only the K-th (from 1) of N consecutive, near-equal parts of the frames, e.g. 2/8; not for a single .png, .gif or .apng.")
+    var chunk: ChunkArgument?
+
+    @Option(parsing: .unconditional, help: "Print the frames of each of N parts (what --chunk K/N renders) and render nothing.")
+    var listChunks: Int?
+
+    @Flag(help: "With --list-chunks: print JSON, for a scheduler.")
+    var json = false
+
+    @Option(parsing: .unconditional, help: "How many threads draw the frames, 1 to 8 (default: one per core, at most 8).")
+    var threads: Int?
 
     @Option(parsing: .unconditional, help: "Seconds to render (default 3).")
     var duration: Double?
@@ -83,7 +105,7 @@ struct RenderCommand: ParsableCommand {
         }
         try size.check("--size")
         guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240, got \(Tick.text(fps))") }
-        if let frames, !(1...100_000).contains(frames) { throw ValidationError("--frames must be between 1 and 100000, got \(frames)") }
+        try frames?.check()
         if let duration, !(duration.isFinite && duration > 0 && duration <= 3600) {
             throw ValidationError("--duration must be more than 0 and at most 3600 seconds, got \(Tick.text(duration))")
         }
@@ -91,7 +113,7 @@ struct RenderCommand: ParsableCommand {
         try TimeArgument.check(from, "--from")
         try TimeArgument.check(to, "--to")
         if at != nil && from != nil { throw ValidationError("give --at or --from, not both (they both set the first frame's time)") }
-        let lengths = [frames != nil, duration != nil, to != nil].filter { $0 }.count
+        let lengths = [frameCountArgument != nil, duration != nil, to != nil].filter { $0 }.count
         if lengths > 1 { throw ValidationError("give one of --frames, --duration and --to, not several") }
         if let loop, !(0...65535).contains(loop) {
             throw ValidationError("--loop must be between 0 (forever) and 65535, got \(loop)")
@@ -107,6 +129,16 @@ struct RenderCommand: ParsableCommand {
         if let to, to <= start {
             throw ValidationError("--to must be after the first frame's time (\(Tick.text(start)) s), got \(Tick.text(to))")
         }
+        if let threads, !(1...8).contains(threads) {
+            throw ValidationError("--threads must be between 1 and 8, got \(threads)")
+        }
+        try validateParts(output)
+    }
+
+    /// The `--frames` count, when it is one (not a range).
+    var frameCountArgument: Int? {
+        if case .count(let count) = frames { return count }
+        return nil
     }
 
     /// The first frame's time.
@@ -115,7 +147,7 @@ struct RenderCommand: ParsableCommand {
     /// How many frames: one for a PNG, else what --frames, --duration or --to say (3 s by default).
     func frameCount(for output: RenderOutput) -> Int {
         if output.isSingleFrame { return 1 }
-        if let frames { return frames }
+        if let frameCountArgument { return frameCountArgument }
         let seconds = to.map { $0 - start } ?? duration ?? 3
         return max(Int((seconds * fps).rounded()), 1)
     }
@@ -158,6 +190,12 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let output = try RenderOutput(path: out)
+        let frames = try self.selectedFrames(for: output)
+        if let listChunks, let plan = ChunkPlan(frames: frames, count: listChunks) {
+            print(json ? plan.json(start: start, fps: fps) : plan.text(start: start, fps: fps))
+            return
+        }
+        let part = try self.part(of: frames)
         InterruptCleanup.installHandlers()
         if case .video = output {
             do { _ = try FFmpegProgram.locate() } catch {
@@ -166,25 +204,38 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let runner: SceneRunner
-        do { runner = try ScriptLauncher.start(choice, seed: seed.value, size: size, budget: limits.budget) } catch { throw ExitCode(1) }
+        let told = ErrorTally()
+        do {
+            runner = try ScriptLauncher.start(choice, seed: seed.value, size: size, budget: limits.budget,
+                                              errorTold: { told.count += 1 })
+        } catch { throw ExitCode(1) }
         defer { runner.close() }
 
-        let settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
-                                      frameCount: frameCount(for: output), startTime: start, background: try background.color(),
-                                      dither: dither != .off, loopCount: loop ?? 0)
-        if let note = roundingNote(for: output) { standardError(note) }
+        var settings = RenderSettings(width: Int(size.width), height: Int(size.height), fps: fps,
+                                      frameCount: part.count, startTime: start, firstFrame: part.first,
+                                      background: try background.color(), dither: dither != .off, loopCount: loop ?? 0)
+        if isPart, case .video = output {
+            settings.comment = PartLabel(scene: sceneFingerprint(runner.recipe.source), width: settings.width,
+                                         height: settings.height, fps: fps, frames: part).comment
+        }
+        let renderer = HeadlessRenderer(threads: threads)
+        let replay = runner.replay(before: settings, log: input.log)
+        if !isPart, let note = roundingNote(for: output) { standardError(note) }
         let progress = ProgressBar(total: settings.frameCount)
         let summary: RenderSummary
+        let rendering = Monotonic.now()
         do {
-            summary = try runner.render(settings: settings, to: output, log: input.log, checkingLoop: loopSeamless,
-                                        progress: { done, _ in progress.update(done) })
+            summary = try runner.render(settings: settings, to: output, log: input.log, renderer: renderer,
+                                        checkingLoop: loopSeamless, progress: { done, _ in progress.update(done) })
         } catch {
             progress.finish()
             FileHandle.standardError.write(Data("snowglobe: \(error)\n".utf8))
             throw ExitCode(1)
         }
         progress.finish()
-        let errors = runner.host.errors.count
+        let cost = RenderCost(replayedTo: replay.time, replaySeconds: replay.seconds, frames: summary.frameCount,
+                              renderSeconds: Monotonic.now() - rendering, threads: renderer.backend.threads)
+        let errors = told.count
         if errors > 0 {
             let count = errors == 1 ? "an error" : "\(errors) errors"
             FileHandle.standardError.write(Data("snowglobe: the script had \(count) (above); \(summary.description)\n".utf8))
@@ -192,6 +243,7 @@ struct RenderCommand: ParsableCommand {
             standardError("snowglobe: \(summary.description)")
         }
         if let note = try paintedBackgroundNote(runner.host.scene.root) { standardError(note) }
+        if isPart || threads != nil { standardError("snowglobe: \(cost.description)") }
         if let seam = summary.seam {
             let after = TimeArgument.text(start + Double(summary.frameCount) / fps)
             if seam.isZero {
@@ -204,6 +256,11 @@ struct RenderCommand: ParsableCommand {
         }
         if errors > 0 { throw ExitCode(1) }
     }
+}
+
+/// How many errors a run told.
+private final class ErrorTally {
+    var count = 0
 }
 
 /// A one-line progress bar on standard error — frames done, frames a second and the time

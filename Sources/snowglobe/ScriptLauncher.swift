@@ -11,10 +11,12 @@ import Render
 enum ScriptLauncher {
     /// A started run on the tick clock of the script `choice` names, or an `ExitCodeError`
     /// after printing why not; `warnsOfGlobals` tells of assignments to undeclared globals too.
-    /// What the script prints goes to `output` (standard output unless given).
+    /// What the script prints goes to `output` (standard output unless given). What it prints and
+    /// its errors are told unless the run is replaying ticks an earlier part of a render made
+    /// (`SceneRunner.replayedThrough`); `errorTold` is called for each error told.
     static func start(_ choice: ScriptChoice, seed: UInt64, size: SceneSize, budget: LuaBudget,
-                      warnsOfGlobals: Bool = false,
-                      output: @escaping (String) -> Void = { print($0) }) throws -> SceneRunner {
+                      warnsOfGlobals: Bool = false, output: @escaping (String) -> Void = { print($0) },
+                      errorTold: @escaping () -> Void = {}) throws -> SceneRunner {
         guard let source = try choice.source() else { throw ExitCodeError.failure }
         var options = ScriptOptions()
         options.seed = seed
@@ -27,8 +29,12 @@ enum ScriptLauncher {
         recipe.missingModuleHint = folders.missingLibraryHint
         let told = ToldErrors()
         do {
-            let runner = try recipe.start(output: { line, _ in output(line) },
-                                          errors: { error, _ in if told.repeats.note(error) { standardError(error.description) } },
+            let runner = try recipe.start(output: { line, runner in if runner?.isReplaying != true { output(line) } },
+                                          errors: { error, runner in
+                                              guard runner?.isReplaying != true else { return }
+                                              errorTold()
+                                              if told.repeats.note(error) { standardError(error.description) }
+                                          },
                                           warnings: { standardError($0) })
             runner.onClose = { for line in told.repeats.summary() { standardError(line) } }
             return runner

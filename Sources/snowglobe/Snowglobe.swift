@@ -8,7 +8,7 @@ struct Snowglobe: ParsableCommand {
         commandName: "snowglobe",
         abstract: "A scriptable animation sandbox: Core Animation's model, driven by Lua.",
         version: versionReport,
-        subcommands: [ViewCommand.self, CheckCommand.self, RenderCommand.self, PlotCommand.self, NewCommand.self,
+        subcommands: [ViewCommand.self, CheckCommand.self, RenderCommand.self, JoinCommand.self, PlotCommand.self, NewCommand.self,
                       ExamplesCommand.self, DocsCommand.self],
         defaultSubcommand: ViewCommand.self
     )

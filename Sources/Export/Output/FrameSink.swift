@@ -33,7 +33,8 @@ final class FrameSink {
         case .video(let path, let format):
             video = try VideoEncoder(path: path, format: format, width: settings.width, height: settings.height,
                                      fps: settings.fps, alpha: transparent,
-                                     plays: settings.loopCount == 0 ? 0 : settings.loopCount + 1)
+                                     plays: settings.loopCount == 0 ? 0 : settings.loopCount + 1,
+                                     comment: settings.comment)
         case .sequence(let pattern):
             // What comes before the file name's last "/" (not NSString's deletingLastPathComponent,
             // which traps on Linux for a one-letter name such as "%d" gives).

@@ -28,7 +28,8 @@ extension HeadlessRenderer {
         }
     }
 
-    /// Renders `settings.frameCount` frames (one for a PNG), frame i at `startTime + i / fps`:
+    /// Renders `settings.frameCount` frames (one for a PNG) from `settings.firstFrame`, frame n at
+    /// `startTime + n / fps` and written as number n:
     /// `frame` is called with each frame's time and a function that draws the scene it passes,
     /// once the scene shows that time. Frames go to `output` as they are made; `progress` is told
     /// (frames done, frames in all) after each. With `checkingLoop`, one more frame is made — the
@@ -51,21 +52,22 @@ extension HeadlessRenderer {
                 sink.cancel()
                 throw .cancelled
             }
-            let t = settings.startTime + Double(i) / settings.fps
+            let number = settings.firstFrame + i
+            let t = settings.startTime + Double(number) / settings.fps
             makeFrame(t) { scene in draw(scene, into: frame, background: settings.background) }
-            try sink.write(frame, number: i, duration: step)
+            try sink.write(frame, number: number, duration: step)
             if checkingLoop && i == 0 { first = frame.copy() }
             progress(i + 1, count)
         }
         try sink.finish()
         var seam: FrameDifference?
         if let first {
-            makeFrame(settings.startTime + Double(count) / settings.fps) { scene in
+            makeFrame(settings.startTime + Double(settings.firstFrame + count) / settings.fps) { scene in
                 draw(scene, into: frame, background: settings.background)
             }
             seam = FrameDifference(frame, first)
         }
-        return RenderSummary(output: output, frameCount: count, width: settings.width, height: settings.height,
-                             bytes: sink.bytesWritten, seam: seam)
+        return RenderSummary(output: output, frameCount: count, firstFrame: settings.firstFrame, width: settings.width,
+                             height: settings.height, bytes: sink.bytesWritten, seam: seam)
     }
 }

@@ -5,6 +5,8 @@ import Render
 public struct RenderSummary: Equatable, Sendable {
     public var output: RenderOutput
     public var frameCount: Int
+    /// The number of the first frame written (a part's first global frame).
+    public var firstFrame: Int
     public var width: Int
     public var height: Int
     /// The size of what was written, in bytes.
@@ -17,8 +19,10 @@ public struct RenderSummary: Equatable, Sendable {
         let frames = frameCount == 1 ? "1 frame" : "\(frameCount) frames"
         var written = output.path
         if case .sequence(let pattern) = output {
-            written = RenderOutput.fileName(pattern: pattern, number: 0)
-            if frameCount > 1 { written += " … " + RenderOutput.fileName(pattern: pattern, number: frameCount - 1) }
+            written = RenderOutput.fileName(pattern: pattern, number: firstFrame)
+            if frameCount > 1 {
+                written += " … " + RenderOutput.fileName(pattern: pattern, number: firstFrame + frameCount - 1)
+            }
         }
         return "wrote \(written): \(frames), \(width)×\(height), \(RenderSummary.sizeText(bytes))"
     }

@@ -18,9 +18,10 @@ public final class VideoEncoder {
     private var process: EncoderProcess?
 
     /// Starts encoding to `path` in `format`. `alpha` asks to keep transparency (refused for a
-    /// format without it); `plays` is an APNG's play count (0: for ever).
+    /// format without it); `plays` is an APNG's play count (0: for ever); `comment` goes into
+    /// the file's metadata.
     public init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double, alpha: Bool = false,
-                plays: Int = 0, ffmpeg: String? = nil) throws(OutputError) {
+                plays: Int = 0, comment: String? = nil, ffmpeg: String? = nil) throws(OutputError) {
         if alpha && !format.keepsAlpha {
             throw .cannotWrite(path: path, reason: "\(format.label) has no alpha channel; for a transparent background use .webm, .mov, .apng or PNG")
         }
@@ -41,7 +42,7 @@ public final class VideoEncoder {
         }
         close(probe)
         let arguments = format.ffmpegArguments(width: width, height: height, fps: fps, alpha: alpha, plays: plays,
-                                               path: staged.temporary)
+                                               comment: comment, path: staged.temporary)
         do {
             process = try EncoderProcess(executable: program, arguments: arguments)
         } catch {

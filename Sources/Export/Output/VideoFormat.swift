@@ -17,13 +17,18 @@ public enum VideoFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// FFmpeg's name for the container (its `-f`).
+    public var muxer: String { rawValue }
+
     /// Whether the format keeps an alpha channel.
     public var keepsAlpha: Bool { self != .mp4 }
 
     /// FFmpeg's arguments that encode raw RGBA frames of `width` × `height` at `fps` from its
     /// standard input to `path` (a temporary name, so the container is named, not guessed).
-    /// `alpha` keeps transparency; `plays` is APNG's play count (0: for ever).
-    public func ffmpegArguments(width: Int, height: Int, fps: Double, alpha: Bool, plays: Int, path: String) -> [String] {
+    /// `alpha` keeps transparency; `plays` is APNG's play count (0: for ever); `comment`, when
+    /// given, is written as the file's `comment` metadata.
+    public func ffmpegArguments(width: Int, height: Int, fps: Double, alpha: Bool, plays: Int, comment: String? = nil,
+                                path: String) -> [String] {
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y",
                          "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
                          "-framerate", VideoFormat.rate(fps), "-i", "pipe:0", "-an"]
@@ -45,6 +50,7 @@ public enum VideoFormat: String, CaseIterable, Sendable {
         case .apng:
             arguments += ["-c:v", "apng", "-pix_fmt", alpha ? "rgba" : "rgb24", "-plays", "\(plays)", "-f", "apng"]
         }
+        if let comment { arguments += ["-metadata", "comment=\(comment)"] }
         return arguments + [path]
     }
 
