@@ -168,6 +168,16 @@ import Testing
         #expect(premultiplied(frame, 20, 20, is: ((0.2, 0.5, 0.8), 1), tolerance: 1))
     }
 
+    @Test func coreImageNamesNameTheSameFilters() {
+        #expect(CompositingFilter(name: "CIMultiplyBlendMode") == .multiplyBlendMode)
+        #expect(CompositingFilter(name: "CILuminosityBlendMode") == .luminosityBlendMode)
+        #expect(CompositingFilter(name: "CISourceAtopCompositing") == .sourceAtopCompositing)
+        #expect(CompositingFilter(name: "CIAdditionCompositing") == .additionCompositing)
+        #expect(CompositingFilter(name: "hueBlendMode") == .hueBlendMode)
+        #expect(CompositingFilter(name: "CIhueBlendMode") == nil)
+        #expect(CompositingFilter(name: "CIDestinationOverCompositing") == nil)
+    }
+
     @Test func additionAddsThePremultipliedSource() {
         // CIAdditionCompositing: source plus backdrop, each channel saturating.
         let full = frame(.additionCompositing, opacity: 1)

@@ -9,4 +9,20 @@ public enum CompositingFilter: String, CaseIterable, Sendable {
     case hueBlendMode, saturationBlendMode, colorBlendMode, luminosityBlendMode
     case additionCompositing
     case sourceOverCompositing, sourceInCompositing, sourceOutCompositing, sourceAtopCompositing
+
+    /// Core Image's name for the filter: "CI" and the name capitalised (`CIMultiplyBlendMode`).
+    public var coreImageName: String {
+        "CI" + rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+    }
+
+    /// The filter named `name`, by Snowglobe's name or Core Image's.
+    public init?(name: String) {
+        if let filter = CompositingFilter(rawValue: name) {
+            self = filter
+        } else if let filter = CompositingFilter.allCases.first(where: { $0.coreImageName == name }) {
+            self = filter
+        } else {
+            return nil
+        }
+    }
 }
