@@ -6,6 +6,43 @@ import TestSupport
 /// Behaviour Apple's documentation decides that other Core Animation test suites found
 /// Snowglobe diverging from (issue 39), each held by the values a script would see.
 struct DocumentedBehaviourTests {
+    /// A paused animation (speed 0) stands at its time offset, and an offset at the end of its
+    /// active duration shows its end value. CAMediaTiming: local time is (parent time − begin
+    /// time) × speed + timeOffset, so at speed 0 it is the offset for ever; an animation's value at
+    /// the end of its duration is its toValue (its last keyframe). Apple's pausing idiom (Technical
+    /// Q&A QA1673) scrubs by exactly this offset, and scrubbing to the end must show the end.
+    /// Compiled (a number alone) and general (in a group) alike.
+    @Test(arguments: [false, true])
+    func aPausedAnimationAtItsEndShowsItsEndValue(grouped: Bool) throws {
+        func shown(_ animation: PropertyAnimation, offset: Double) throws -> Double {
+            animation.speed = 0
+            animation.timeOffset = offset
+            let added: Animation
+            if grouped {
+                let group = AnimationGroup()
+                group.animations = [animation]
+                group.duration = 5
+                added = group
+            } else {
+                added = animation
+            }
+            let driver = FrameDriver()
+            let layer = try driver.layer(with: added)
+            driver.frame(at: 0.5)
+            return layer.point(.position, .presentation).x
+        }
+        let keyframes = { () -> KeyframeAnimation in
+            let k = KeyframeAnimation(keyPath: "position.x")
+            k.values = [.number(0), .number(50), .number(100)]
+            k.duration = 1
+            return k
+        }
+        #expect(try shown(basic("position.x", from: .number(0), to: .number(100)), offset: 1) == 100)
+        #expect(try shown(keyframes(), offset: 1) == 100)
+        #expect(try shown(basic("position.x", from: .number(0), to: .number(100)), offset: 0.25) == 25)
+        #expect(try shown(basic("position.x", from: .number(0), to: .number(100)), offset: 0) == 0)
+    }
+
     /// "discrete: Each keyframe value is used in turn, no interpolated values are calculated"
     /// (CAAnimationCalculationMode), and along a path "the end point of a line-to or curve-to
     /// segment defines the keyframe value" (CAKeyframeAnimation.path): the layer jumps from point
