@@ -67,4 +67,29 @@ struct DocumentedBehaviourTests {
             #expect(layer.point(.position, .presentation) == point, "at \(t)")
         }
     }
+
+    /// rotationMode "determines whether objects animating along the path rotate to match the path
+    /// tangent": the turn is the path's, on top of whatever rotation the layer shows, so another
+    /// animation of the rotation (added before or after) composes with it rather than replacing it.
+    @Test(arguments: [(RotationMode.auto, Double.pi / 2), (.autoReverse, 3 * Double.pi / 2)])
+    func rotationModeComposesWithAnAnimatedRotation(_ mode: RotationMode, turn: Double) throws {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.addLine(to: Point(x: 0, y: 100))
+        let follow = KeyframeAnimation(keyPath: "position")
+        follow.path = path
+        follow.rotationMode = mode
+        follow.duration = 1
+        let spin = basic("transform.rotation.z", from: .number(0), to: .number(1))
+        for spinFirst in [false, true] {
+            let driver = FrameDriver()
+            let layer = try driver.layer(with: spinFirst ? spin : follow)
+            try layer.addAnimation(spinFirst ? follow : spin, forKey: "second")
+            driver.frame(at: 0.5)
+            let m = layer.transform(.transform, .presentation)
+            let angle = atan2(m.m12, m.m11), want = atan2(sin(turn + 0.5), cos(turn + 0.5))
+            #expect(close(angle, want, 1e-9), "spin first: \(spinFirst), \(angle) vs \(want)")
+            #expect(layer.point(.position, .presentation) == Point(x: 0, y: 50))
+        }
+    }
 }

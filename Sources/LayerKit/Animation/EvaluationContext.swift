@@ -10,6 +10,9 @@ struct EvaluationContext {
     /// Whether a whole-transform animation has written the slot this frame (so the model's cached
     /// components no longer describe it).
     private var wroteWhole: (Bool, Bool) = (false, false)
+    /// The angle keyframe paths' rotation modes turn the layer by this frame: applied in
+    /// `finish`, on top of whatever the animations made of the transform, whatever their order.
+    private var pathTurn: Double?
 
     private let transformOffset: Int
     private let sublayerTransformOffset: Int
@@ -100,14 +103,19 @@ struct EvaluationContext {
         }
     }
 
-    /// Turns the layer by `angle` about z on top of its transform (keyframe rotationMode).
+    /// Turns the layer by `angle` about z on top of its transform (keyframe rotationMode), once
+    /// every animation has been evaluated.
     mutating func addRotation(_ angle: Double) {
-        loadParts(0, transformOffset)
-        parts.0.rotationZ += angle
+        pathTurn = (pathTurn ?? 0) + angle
     }
 
-    /// Composes gathered components back into the transform slots.
+    /// Adds the rotation modes' turn, and composes gathered components back into the transform
+    /// slots.
     mutating func finish() {
+        if let pathTurn {
+            loadParts(0, transformOffset)
+            parts.0.rotationZ += pathTurn
+        }
         if hasParts.0 { flush(0) }
         if hasParts.1 { flush(1) }
     }
