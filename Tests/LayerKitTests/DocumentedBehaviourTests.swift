@@ -92,4 +92,48 @@ struct DocumentedBehaviourTests {
             #expect(layer.point(.position, .presentation) == Point(x: 0, y: 50))
         }
     }
+
+    /// isAdditive: "the value specified by the animation will be added to the current render tree
+    /// value to produce the new render tree value. The addition function is type-dependent". A
+    /// `transform.scale.x` animation's values are numbers, so an additive one adds its number to
+    /// the scale: values 0, 0.5, 0 pulse a layer of scale 2 to 2.5 and back. Keyframe and basic,
+    /// compiled (alone) and general (in a group) alike.
+    @Test(arguments: [false, true])
+    func additiveScaleAnimationsAddToTheScale(grouped: Bool) throws {
+        func scales(_ animation: PropertyAnimation, at times: [Double]) throws -> [Double] {
+            animation.isAdditive = true
+            let added: Animation
+            if grouped {
+                let group = AnimationGroup()
+                group.animations = [animation]
+                group.duration = 1
+                added = group
+            } else {
+                added = animation
+            }
+            let driver = FrameDriver()
+            let layer = try driver.layer(with: added) { l in
+                driver.scene.perform(actionsDisabled: true) { l[.transform] = .transform(Transform3D(scaleX: 2, y: 5)) }
+            }
+            return times.map { t in
+                driver.frame(at: t)
+                let m = layer.transform(.transform, .presentation)
+                return (m.m11 * 1000).rounded() / 1000 + (m.m22 == 5 ? 0 : .nan)
+            }
+        }
+        let pulse = KeyframeAnimation(keyPath: "transform.scale.x")
+        pulse.values = [.number(0), .number(0.5), .number(0)]
+        pulse.duration = 1
+        #expect(try scales(pulse, at: [0, 0.25, 0.5, 0.75]) == [2, 2.25, 2.5, 2.25])
+        #expect(try scales(basic("transform.scale.x", from: .number(0), to: .number(1)), at: [0, 0.5]) == [2, 2.5])
+        let uniform = basic("transform.scale", from: .number(0), to: .number(1))
+        uniform.isAdditive = true
+        let driver = FrameDriver()
+        let layer = try driver.layer(with: uniform) { l in
+            driver.scene.perform(actionsDisabled: true) { l[.transform] = .transform(Transform3D(scaleX: 2, y: 3)) }
+        }
+        driver.frame(at: 0.5)
+        let m = layer.transform(.transform, .presentation)
+        #expect(close(m.m11, 2.5) && close(m.m22, 3.5), "\(m)")
+    }
 }

@@ -172,7 +172,7 @@ extension TransformParts {
         }
     }
 
-    /// Sets (or adds to, or for scales multiplies) one component.
+    /// Sets (or adds to) one component.
     @inline(__always)
     mutating func set(_ part: TransformComponent, _ value: AnimationValue, additive: Bool) {
         if part == .translation {
@@ -184,7 +184,9 @@ extension TransformParts {
         }
     }
 
-    /// Sets (or adds to, or for scales multiplies) one number-valued component.
+    /// Sets (or adds to) one number-valued component: an additive animation of a component adds
+    /// its number to the component's (Apple: the value is "added to the current render tree
+    /// value", by the addition of its type, here a number).
     @inline(__always)
     mutating func setNumber(_ part: TransformComponent, _ v: Double, additive: Bool) {
         if setSimpleNumber(part, v, additive: additive) { return }
@@ -212,9 +214,8 @@ protocol SimpleTransformComponents {
 }
 
 extension SimpleTransformComponents {
-    /// Sets (or adds to, or for scales multiplies) `part` when it is one of these components,
-    /// and returns whether it was: `translation` (two at once), `rotation.x` and `rotation.y`
-    /// are not.
+    /// Sets (or adds to) `part` when it is one of these components, and returns whether it
+    /// was: `translation` (two at once), `rotation.x` and `rotation.y` are not.
     @inline(__always)
     mutating func setSimpleNumber(_ part: TransformComponent, _ v: Double, additive: Bool) -> Bool {
         switch part {
@@ -222,10 +223,10 @@ extension SimpleTransformComponents {
         case .translationY: translationY = additive ? translationY + v : v
         case .translationZ: translationZ = additive ? translationZ + v : v
         case .scale:
-            if additive { scaleX *= v; scaleY *= v; scaleZ *= v } else { scaleX = v; scaleY = v; scaleZ = v }
-        case .scaleX: scaleX = additive ? scaleX * v : v
-        case .scaleY: scaleY = additive ? scaleY * v : v
-        case .scaleZ: scaleZ = additive ? scaleZ * v : v
+            if additive { scaleX += v; scaleY += v; scaleZ += v } else { scaleX = v; scaleY = v; scaleZ = v }
+        case .scaleX: scaleX = additive ? scaleX + v : v
+        case .scaleY: scaleY = additive ? scaleY + v : v
+        case .scaleZ: scaleZ = additive ? scaleZ + v : v
         case .rotation, .rotationZ: rotationZ = additive ? rotationZ + v : v
         case .translation, .rotationX, .rotationY: return false
         }
