@@ -136,4 +136,40 @@ struct DocumentedBehaviourTests {
         let m = layer.transform(.transform, .presentation)
         #expect(close(m.m11, 2.5) && close(m.m22, 3.5), "\(m)")
     }
+
+    /// Apple leaves an animation between colour lists of different lengths undefined: rather than
+    /// pair colours up to the shorter list (showing neither), `addAnimation` refuses it, naming
+    /// both lengths. A change of the model's colours to a different number shows at once.
+    @Test func gradientColourListsOfDifferentLengthsAreRefused() throws {
+        let red = Color(r: 1, g: 0, b: 0, a: 1), blue = Color(r: 0, g: 0, b: 1, a: 1)
+        let driver = FrameDriver()
+        let gradient = GradientLayer(scene: driver.scene)
+        gradient[.colors] = .colors([red, blue])
+        try driver.root.addSublayer(gradient)
+        driver.frame(at: 0.1)
+        func refusal(_ animation: Animation) -> String? {
+            do {
+                try gradient.addAnimation(animation, forKey: "colors")
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(refusal(basic("colors", from: .colors([red, blue]), to: .colors([red, blue, red])))
+            == "the colour lists of a 'colors' animation must be as long as each other: fromValue has 2 colours, toValue has 3")
+        #expect(refusal(basic("colors", to: .colors([red])))
+            == "the colour lists of a 'colors' animation must be as long as each other: toValue has 1 colour, the value on screen has 2")
+        let keyframes = KeyframeAnimation(keyPath: "colors")
+        keyframes.values = [.colors([red, blue]), .colors([blue, red]), .colors([red, blue, red])]
+        #expect(refusal(keyframes)
+            == "the colour lists of a 'colors' animation must be as long as each other: values[1] has 2 colours, values[3] has 3")
+        #expect(gradient.animationCount == 0)
+        #expect(refusal(basic("colors", from: .colors([red, blue]), to: .colors([blue, red]))) == nil)
+        gradient.removeAllAnimations()
+        // Implicitly, to three colours: no animation, the new colours at once.
+        gradient[.colors] = .colors([blue, red, blue])
+        driver.frame(at: 0.2)
+        #expect(gradient.animationCount == 0)
+        #expect(gradient.value(.colors, .presentation) == .colors([blue, red, blue]))
+    }
 }

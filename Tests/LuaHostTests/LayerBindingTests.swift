@@ -74,6 +74,9 @@ struct LayerBindingTests {
         ("local l = ca.Layer{}; l.shadowPath = 5", "main.lua:1: bad value for 'shadowPath' of Layer (Path expected, got number)"),
         // Issue 26 item 3.
         ("ca.TransformLayer{ fontSize = 12 }", "main.lua:1: unknown property 'fontSize' on TransformLayer"),
+        // Issue 39 item 5.
+        ("local g = ca.GradientLayer{ colors = { 'red', 'blue' } }\ng:addAnimation(ca.BasicAnimation{ keyPath = 'colors', toValue = { 'red', 'white', 'blue' } })",
+         "main.lua:2: the colour lists of a 'colors' animation must be as long as each other: toValue has 3 colours, the value on screen has 2"),
     ])
     func errorsReadLikeLua(code: String, message: String) {
         let h = ScriptHarness(code)
