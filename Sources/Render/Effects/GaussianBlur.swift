@@ -44,9 +44,11 @@ enum GaussianBlur {
             let w = (width + 1) / 2, h = (height + 1) / 2
             let small = UnsafeMutablePointer<UInt64>.allocate(capacity: w * h)
             let sums = UnsafeMutablePointer<UInt64>.allocate(capacity: w)
+            let columns = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * w)
             defer {
                 small.deallocate()
                 sums.deallocate()
+                columns.deallocate()
             }
             // A widened pixel's 16-bit lanes are its channels in order.
             let smallChannels = UnsafeMutableRawPointer(small).assumingMemoryBound(to: UInt16.self)
@@ -54,7 +56,7 @@ enum GaussianBlur {
             // Shrinking (a box of 2) and enlarging (a tent of 2) blur a little themselves.
             let rest = (sigma * sigma - 0.25 - 4.0 / 6).squareRoot() / 2
             blurRows(width: w, height: h, sigma: rest, load: { y, row in
-                shrinkRow(p, width: width, height: height, y: y, into: sums)
+                shrinkRow(p, width: width, height: height, y: y, into: sums, columns: columns)
                 for i in 0..<(4 * w) { row[i] = Float(sumChannels[i]) * 0.25 }
             }, store: { y, row in
                 // In sixteenths of a level, so that only the enlarged pixels are rounded to whole
@@ -143,21 +145,22 @@ enum GaussianBlur {
     }
 
     /// Row `y` of `pixels` shrunk by half: the sum of each 2 × 2 square, widened (squares past
-    /// the edge sum what they cover).
+    /// the edge sum what they cover). The two rows are summed channel by channel first (a loop
+    /// over bytes the compiler does many at a time) into `columns`, widened pixels whose lanes
+    /// are the channels in order, then pixel pairs are summed.
     @inline(__always) static func shrinkRow(_ pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, y: Int,
-                                            into sums: UnsafeMutablePointer<UInt64>) {
-        let widen = SoftwareRasterizer.widen
-        let r0 = pixels + 2 * y * width, r1 = 2 * y + 1 < height ? r0 + width : nil
-        for x in 0..<(width / 2) {
-            var sum = widen(r0[2 * x]) &+ widen(r0[2 * x + 1])
-            if let r1 { sum &+= widen(r1[2 * x]) &+ widen(r1[2 * x + 1]) }
-            sums[x] = sum
+                                            into sums: UnsafeMutablePointer<UInt64>,
+                                            columns: UnsafeMutablePointer<UInt64>) {
+        let r0 = UnsafeRawPointer(pixels + 2 * y * width).assumingMemoryBound(to: UInt8.self)
+        let lanes = UnsafeMutableRawPointer(columns).assumingMemoryBound(to: UInt16.self)
+        if 2 * y + 1 < height {
+            let r1 = r0 + 4 * width
+            for i in 0..<(4 * width) { lanes[i] = UInt16(r0[i]) &+ UInt16(r1[i]) }
+        } else {
+            for i in 0..<(4 * width) { lanes[i] = UInt16(r0[i]) }
         }
-        if width % 2 == 1 {
-            var sum = widen(r0[width - 1])
-            if let r1 { sum &+= widen(r1[width - 1]) }
-            sums[width / 2] = sum
-        }
+        for x in 0..<(width / 2) { sums[x] = columns[2 * x] &+ columns[2 * x + 1] }
+        if width % 2 == 1 { sums[width / 2] = columns[width - 1] }
     }
 
     /// `small` (w × h, four 16-bit channels a pixel in sixteenths of a level) enlarged twice
@@ -174,22 +177,26 @@ enum GaussianBlur {
             return (near, min(max(i % 2 == 0 ? near - 1 : near + 1, 0), n - 1))
         }
         let line = UnsafeMutablePointer<UInt64>.allocate(capacity: w)
-        let columns = UnsafeMutablePointer<(Int, Int)>.allocate(capacity: width)
-        defer {
-            line.deallocate()
-            columns.deallocate()
-        }
-        for x in 0..<width { columns[x] = sources(x, w) }
+        defer { line.deallocate() }
         let lanes: UInt64 = 0x00FF_00FF_00FF_00FF, rounding: UInt64 = 0x0080_0080_0080_0080
+        @inline(__always) func mixed(_ near: UInt64, _ far: UInt64) -> UInt32 {
+            SoftwareRasterizer.pack(((near &* 3 &+ far &+ rounding) >> 8) & lanes)
+        }
         for y in 0..<height {
             let (near, far) = sources(y, h)
             let r0 = small + near * w, r1 = small + far * w
             for x in 0..<w { line[x] = r0[x] &* 3 &+ r1[x] }
+            // Pixel 0 is all the first; pixels 2i + 1 and 2i + 2 lie either side of the
+            // boundary between i and i + 1, each three parts the nearer.
             let out = pixels + y * width
-            for x in 0..<width {
-                let (n, f) = columns[x]
-                out[x] = SoftwareRasterizer.pack(((line[n] &* 3 &+ line[f] &+ rounding) >> 8) & lanes)
+            out[0] = mixed(line[0], line[0])
+            var i = 0
+            while 2 * i + 2 < width && i + 1 < w {
+                out[2 * i + 1] = mixed(line[i], line[i + 1])
+                out[2 * i + 2] = mixed(line[i + 1], line[i])
+                i += 1
             }
+            if 2 * i + 1 < width { out[2 * i + 1] = mixed(line[min(i, w - 1)], line[min(i + 1, w - 1)]) }
         }
     }
 }
