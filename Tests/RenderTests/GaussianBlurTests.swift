@@ -39,7 +39,7 @@ import Testing
         }.max() ?? 0
     }
 
-    static let radii: [Double] = [1, 1.5, 2, 3, 4, 5, 6, 8, 12, 16, 24, 32]
+    static let radii: [Double] = [1, 1.5, 2, 3, 4, 4.5, 5, 6, 8, 12, 16, 24, 32]
 
     @Test(arguments: radii)
     func anEdgeFollowsTheGaussian(sigma: Double) {

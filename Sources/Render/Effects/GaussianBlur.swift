@@ -13,7 +13,7 @@ enum GaussianBlur {
     /// average of each 2 × 2 square) and enlarged back bilinearly, at about a quarter of the
     /// cost; below it, the shrinking and enlarging would show (more than two levels of 255
     /// from the gaussian on a small dot).
-    static let halfSize = 6.0
+    static let halfSize = 4.0
 
     /// The kernel's weights from its centre out: w[k] for offsets ±k, summing to 1 over both sides.
     static func weights(sigma: Double) -> [Float] {
