@@ -31,28 +31,4 @@ struct SilentCasesTests {
         // Scale first: the x stretch of 2 now lies along the path (down the screen).
         if mode == .auto { #expect(close(hypot(shown.m11, shown.m12), 2, 1e-9)) }
     }
-
-    /// An additive `transform.scale.x` multiplies the scale underneath: additive transform
-    /// values concatenate (Apple: "for affine transforms the two matrices are concatenated"),
-    /// and two scales concatenated multiply. Compiled (alone) and general (in a group) alike.
-    @Test(arguments: [false, true])
-    func additiveScaleMultipliesTheScaleUnderneath(grouped: Bool) throws {
-        let pulse = basic("transform.scale.x", from: .number(1), to: .number(3)) { $0.isAdditive = true }
-        let animation: Animation
-        if grouped {
-            let group = AnimationGroup()
-            group.animations = [pulse]
-            group.duration = 1
-            animation = group
-        } else {
-            animation = pulse
-        }
-        let driver = FrameDriver()
-        let layer = try driver.layer(with: animation) { l in
-            driver.scene.perform(actionsDisabled: true) { l[.transform] = .transform(Transform3D(scaleX: 2, y: 5)) }
-        }
-        driver.frame(at: 0.5)
-        let shown = layer.transform(.transform, .presentation)
-        #expect(close(shown.m11, 4) && close(shown.m22, 5), "\(shown)")
-    }
 }

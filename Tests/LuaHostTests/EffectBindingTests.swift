@@ -37,9 +37,12 @@ struct EffectBindingTests {
             print(layer.compositingFilter)
             layer.compositingFilter = "screenBlendMode"
             print(layer.compositingFilter)
+            layer.compositingFilter = "CILuminosityBlendMode"
+            print(layer.compositingFilter)
             """)
         #expect(h.start() == nil)
-        #expect(h.output == ["2\ttrue\tgaussianBlur\tblur\t4.0\tnil", "colorControls\t1.0\t1.0", "nil", "screenBlendMode"])
+        #expect(h.output == ["2\ttrue\tgaussianBlur\tblur\t4.0\tnil", "colorControls\t1.0\t1.0", "nil", "screenBlendMode",
+                             "luminosityBlendMode"])
         h.run(until: 1.5)
         let layer = h.scene.root.sublayers.first
         #expect(layer?.filter(named: "blur")?.value(.inputRadius, .presentation) == 6)
@@ -66,7 +69,9 @@ struct EffectBindingTests {
         ("ca.Filter()", "main.lua:1: bad argument #1 to 'Filter' (string expected, got no value)"),
         ("ca.Filter('bloom', { name = 3 })", "main.lua:1: bad argument #2 to 'Filter' (string expected for 'name', got number)"),
         ("ca.Layer{ compositingFilter = 'overlay' }",
-         "main.lua:1: bad value for 'compositingFilter' of Layer (one of 'multiplyBlendMode', 'screenBlendMode', 'overlayBlendMode', 'darkenBlendMode', 'lightenBlendMode', 'colorDodgeBlendMode', 'colorBurnBlendMode', 'softLightBlendMode', 'hardLightBlendMode', 'differenceBlendMode', 'additionCompositing' expected, got 'overlay')"),
+         "main.lua:1: bad value for 'compositingFilter' of Layer (one of 'multiplyBlendMode', 'screenBlendMode', 'overlayBlendMode', 'darkenBlendMode', 'lightenBlendMode', 'colorDodgeBlendMode', 'colorBurnBlendMode', 'softLightBlendMode', 'hardLightBlendMode', 'differenceBlendMode', 'exclusionBlendMode', 'hueBlendMode', 'saturationBlendMode', 'colorBlendMode', 'luminosityBlendMode', 'additionCompositing', 'sourceOverCompositing', 'sourceInCompositing', 'sourceOutCompositing', 'sourceAtopCompositing' or its Core Image name expected, got 'overlay')"),
+        ("ca.Layer{ compositingFilter = 'CIDestinationOverCompositing' }",
+         "main.lua:1: bad value for 'compositingFilter' of Layer (one of 'multiplyBlendMode', 'screenBlendMode', 'overlayBlendMode', 'darkenBlendMode', 'lightenBlendMode', 'colorDodgeBlendMode', 'colorBurnBlendMode', 'softLightBlendMode', 'hardLightBlendMode', 'differenceBlendMode', 'exclusionBlendMode', 'hueBlendMode', 'saturationBlendMode', 'colorBlendMode', 'luminosityBlendMode', 'additionCompositing', 'sourceOverCompositing', 'sourceInCompositing', 'sourceOutCompositing', 'sourceAtopCompositing' or its Core Image name expected, got 'CIDestinationOverCompositing')"),
         ("ca.Layer{ filters = { 5 } }", "main.lua:1: bad value for 'filters' of Layer (Filter expected at [1], got number)"),
         ("ca.Layer{ filters = 5 }", "main.lua:1: bad value for 'filters' of Layer (array of Filter expected, got number)"),
         ("ca.Layer{ filters = { ca.Filter('bloom'), ca.Filter('bloom') } }",

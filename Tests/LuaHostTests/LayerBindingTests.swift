@@ -90,6 +90,9 @@ struct LayerBindingTests {
          "main.lua:1: bad value for 'backgroundColor' of Layer (color (\"#RRGGBB\", a CSS name or {r, g, b, a}) expected, got 'snowwhite')"),
         ("ca.Layer{ backgroundColor = '#GG0000' }",
          "main.lua:1: bad value for 'backgroundColor' of Layer (color (\"#RRGGBB\", a CSS name or {r, g, b, a}) expected, got '#GG0000')"),
+        // Issue 39 item 5.
+        ("local g = ca.GradientLayer{ colors = { 'red', 'blue' } }\ng:addAnimation(ca.BasicAnimation{ keyPath = 'colors', toValue = { 'red', 'white', 'blue' } })",
+         "main.lua:2: the colour lists of a 'colors' animation must be as long as each other: toValue has 3 colours, the value on screen has 2"),
     ])
     func errorsReadLikeLua(code: String, message: String) {
         let h = ScriptHarness(code)

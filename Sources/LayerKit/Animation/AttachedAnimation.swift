@@ -7,9 +7,15 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     case noScene
     case groupCycle
     case groupsTooDeep(limit: Int)
+    /// Two colour lists of a `colors` animation differ in length (Apple leaves the result
+    /// undefined), named as the animation names them.
+    case colorCounts(keyPath: String, first: String, firstCount: Int, second: String, secondCount: Int)
 
     public var description: String {
         switch self {
+        case let .colorCounts(keyPath, first, firstCount, second, secondCount):
+            return "the colour lists of a '\(keyPath)' animation must be as long as each other: \(first) has "
+                + "\(firstCount) \(firstCount == 1 ? "colour" : "colours"), \(second) has \(secondCount)"
         case .groupCycle: return "an animation group contains itself"
         case .groupsTooDeep(let limit): return "animation groups are nested more than \(limit) deep"
         case .keyPath(let e): return e.description
@@ -143,18 +149,34 @@ final class AttachedAnimation {
         }
         let previous = EvaluationContext.read(resolved, of: layer, .presentation)
         let zero = AnimationValue.zero(of: kind)
+        /// A gradient's colour lists, given or left to what is on screen, all as long.
+        func checkColors(_ basic: BasicAnimation, _ track: BasicTrack) throws(AnimationError) {
+            guard kind == .colors else { return }
+            let onScreen = !property.isAdditive && (track.from.needsCurrent || track.to.needsCurrent)
+            try AttachedAnimation.checkColorCounts([("fromValue", basic.fromValue), ("toValue", basic.toValue),
+                                                    ("byValue", basic.byValue),
+                                                    ("the value on screen", onScreen ? previous : nil)],
+                                                   keyPath: property.keyPath)
+        }
         switch property {
         case let spring as SpringAnimation:
             let track = BasicTrack(from: try check(spring.fromValue, "fromValue"), to: try check(spring.toValue, "toValue"),
                                    by: try check(spring.byValue, "byValue"), previous: previous,
                                    additive: property.isAdditive, zero: zero)
+            try checkColors(spring, track)
             content = .spring(track, spring.solution)
         case let basic as BasicAnimation:
-            content = .basic(BasicTrack(from: try check(basic.fromValue, "fromValue"), to: try check(basic.toValue, "toValue"),
-                                        by: try check(basic.byValue, "byValue"), previous: previous,
-                                        additive: property.isAdditive, zero: zero))
+            let track = BasicTrack(from: try check(basic.fromValue, "fromValue"), to: try check(basic.toValue, "toValue"),
+                                   by: try check(basic.byValue, "byValue"), previous: previous,
+                                   additive: property.isAdditive, zero: zero)
+            try checkColors(basic, track)
+            content = .basic(track)
         case let keyframe as KeyframeAnimation:
             for (i, value) in keyframe.values.enumerated() { _ = try check(value, "values[\(i + 1)]") }
+            if kind == .colors {
+                try AttachedAnimation.checkColorCounts(keyframe.values.enumerated().map { ("values[\($0.offset + 1)]", $0.element) },
+                                                       keyPath: property.keyPath)
+            }
             let track = KeyframeTrack(keyframe, kind: kind)
             if track.rotationMode != nil && track.path != nil {
                 mask |= PropertyRegistry.spec(.transform).bit
@@ -188,6 +210,24 @@ final class AttachedAnimation {
             plan = .scalarKeyframe
         default:
             break
+        }
+    }
+
+    /// Refuses colour lists of different lengths among `lists` (each named as the animation
+    /// names it; nil where not given): Apple leaves interpolating them undefined, and pairing
+    /// colours up to the shorter list would show neither list.
+    static func checkColorCounts(_ lists: [(String, AnimationValue?)], keyPath: String) throws(AnimationError) {
+        var first: (String, Int)?
+        for (name, value) in lists {
+            guard case .colors(let colors)? = value else { continue }
+            guard let (firstName, count) = first else {
+                first = (name, colors.count)
+                continue
+            }
+            if colors.count != count {
+                throw .colorCounts(keyPath: keyPath, first: firstName, firstCount: count, second: name,
+                                   secondCount: colors.count)
+            }
         }
     }
 

@@ -10,6 +10,9 @@ struct EvaluationContext {
     /// Whether a whole-transform animation has written the slot this frame (so the model's cached
     /// components no longer describe it).
     private var wroteWhole: (Bool, Bool) = (false, false)
+    /// The angle keyframe paths' rotation modes turn the layer by this frame: applied in
+    /// `finish`, on top of whatever the animations made of the transform, whatever their order.
+    private var pathTurn: Double?
 
     private let transformOffset: Int
     private let sublayerTransformOffset: Int
@@ -100,14 +103,19 @@ struct EvaluationContext {
         }
     }
 
-    /// Turns the layer by `angle` about z on top of its transform (keyframe rotationMode).
+    /// Turns the layer by `angle` about z on top of its transform (keyframe rotationMode), once
+    /// every animation has been evaluated.
     mutating func addRotation(_ angle: Double) {
-        loadParts(0, transformOffset)
-        parts.0.rotationZ += angle
+        pathTurn = (pathTurn ?? 0) + angle
     }
 
-    /// Composes gathered components back into the transform slots.
+    /// Adds the rotation modes' turn, and composes gathered components back into the transform
+    /// slots.
     mutating func finish() {
+        if let pathTurn {
+            loadParts(0, transformOffset)
+            parts.0.rotationZ += pathTurn
+        }
         if hasParts.0 { flush(0) }
         if hasParts.1 { flush(1) }
     }
@@ -164,7 +172,7 @@ extension TransformParts {
         }
     }
 
-    /// Sets (or adds to, or for scales multiplies) one component.
+    /// Sets (or adds to) one component.
     @inline(__always)
     mutating func set(_ part: TransformComponent, _ value: AnimationValue, additive: Bool) {
         if part == .translation {
@@ -176,7 +184,9 @@ extension TransformParts {
         }
     }
 
-    /// Sets (or adds to, or for scales multiplies) one number-valued component.
+    /// Sets (or adds to) one number-valued component: an additive animation of a component adds
+    /// its number to the component's (Apple: the value is "added to the current render tree
+    /// value", by the addition of its type, here a number).
     @inline(__always)
     mutating func setNumber(_ part: TransformComponent, _ v: Double, additive: Bool) {
         if setSimpleNumber(part, v, additive: additive) { return }
@@ -204,9 +214,8 @@ protocol SimpleTransformComponents {
 }
 
 extension SimpleTransformComponents {
-    /// Sets (or adds to, or for scales multiplies) `part` when it is one of these components,
-    /// and returns whether it was: `translation` (two at once), `rotation.x` and `rotation.y`
-    /// are not.
+    /// Sets (or adds to) `part` when it is one of these components, and returns whether it
+    /// was: `translation` (two at once), `rotation.x` and `rotation.y` are not.
     @inline(__always)
     mutating func setSimpleNumber(_ part: TransformComponent, _ v: Double, additive: Bool) -> Bool {
         switch part {
@@ -214,10 +223,10 @@ extension SimpleTransformComponents {
         case .translationY: translationY = additive ? translationY + v : v
         case .translationZ: translationZ = additive ? translationZ + v : v
         case .scale:
-            if additive { scaleX *= v; scaleY *= v; scaleZ *= v } else { scaleX = v; scaleY = v; scaleZ = v }
-        case .scaleX: scaleX = additive ? scaleX * v : v
-        case .scaleY: scaleY = additive ? scaleY * v : v
-        case .scaleZ: scaleZ = additive ? scaleZ * v : v
+            if additive { scaleX += v; scaleY += v; scaleZ += v } else { scaleX = v; scaleY = v; scaleZ = v }
+        case .scaleX: scaleX = additive ? scaleX + v : v
+        case .scaleY: scaleY = additive ? scaleY + v : v
+        case .scaleZ: scaleZ = additive ? scaleZ + v : v
         case .rotation, .rotationZ: rotationZ = additive ? rotationZ + v : v
         case .translation, .rotationX, .rotationY: return false
         }

@@ -34,7 +34,8 @@ public struct TimingSample: Sendable, Equatable {
 ///
 /// Local time is `(parent − beginTime) × speed`; the active duration is `repeatDuration`, else
 /// `repeatCount` cycles, else one cycle, where a cycle is the duration, doubled by autoreverses;
-/// `timeOffset` shifts the time inside the active duration and wraps around it; the fill mode
+/// `timeOffset` shifts the time inside the active duration and wraps around it (paused, at
+/// speed 0, an offset at the end stands at the end); the fill mode
 /// decides what shows before and after. A negative speed runs the active duration backwards
 /// from `timeOffset`, wrapping the same way (an endless one, which has no end to wrap to, stops
 /// at its start).
@@ -107,7 +108,9 @@ public struct MediaTiming: Sendable, Equatable {
             effective = timeOffset == 0 ? active : wrap(active + timeOffset, active, atEnd: true)
         } else {
             phase = .active
-            effective = timeOffset == 0 ? raw : wrap(raw + timeOffset, active, atEnd: false)
+            // Paused (speed 0), the offset is where the animation stands, so an offset at its
+            // end shows the end rather than wrapping round to the start.
+            effective = timeOffset == 0 ? raw : wrap(raw + timeOffset, active, atEnd: speed == 0)
         }
         let (fraction, iteration) = simpleFraction(at: effective, active: active, duration: duration,
                                                    autoreverses: autoreverses)

@@ -37,7 +37,13 @@ extension Layer {
             basic.timingFunction = scene.transactions.animationTimingFunction ?? .default
             animation = basic
         }
-        try addAnimation(animation, forKey: key)
+        do {
+            try addAnimation(animation, forKey: key)
+        } catch {
+            // Colour lists of different lengths cannot be animated between: the change shows at once.
+            if case .colorCounts = error { return }
+            throw error
+        }
         // A transition added later in the transaction drops the implicit animations it covers.
         animations.last?.implicitSerial = scene.transactions.changeSerial
     }

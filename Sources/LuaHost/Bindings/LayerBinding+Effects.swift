@@ -14,7 +14,8 @@ extension LayerBinding {
             return LuaClass.Property("compositingFilter", "string", lua: "string?",
                                      "how the layer and its sublayers, composed together, blend with what is behind "
                                          + "them: " + CompositingFilter.allCases.map { "`\"\($0.rawValue)\"`" }
-                                         .joined(separator: ", ") + "; nil: normally")
+                                         .joined(separator: ", ") + ", or Core Image's name for any of them "
+                                         + "(`\"CIHueBlendMode\"`), read back as the name without `CI`; nil: normally")
         default:
             return LuaClass.Property("mask", "Layer", lua: "Layer?",
                                      "a layer not in any tree whose alpha, in this layer's coordinates, clips this "
@@ -40,10 +41,10 @@ extension LayerBinding {
         case .compositingFilter:
             if lua.isNoneOrNil(index) { layer.compositingFilter = nil; return }
             guard lua.type(at: index) == .string, let name = lua.toString(at: index),
-                  let filter = CompositingFilter(rawValue: name) else {
+                  let filter = CompositingFilter(name: name) else {
                 let valid = CompositingFilter.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
                 throw lua.error("bad value for 'compositingFilter' of \(layer.kind.rawValue) (one of \(valid) "
-                                    + "expected, got \(lua.describeValue(at: index)))")
+                                    + "or its Core Image name expected, got \(lua.describeValue(at: index)))")
             }
             layer.compositingFilter = filter
         default:

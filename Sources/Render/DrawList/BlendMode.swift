@@ -8,7 +8,11 @@ public enum BlendMode: Sendable, Hashable {
     case additive
     // The blend modes of `compositingFilter`, as the W3C/PDF compositing
     // specification (and Core Image) define them (see BlendMode+Formulas.swift).
-    case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight, difference
+    case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight, difference, exclusion
+    // The non-separable ones, which mix whole colours by hue, saturation and luminosity.
+    case hue, saturation, color, luminosity
+    // Porter and Duff's operators besides source over (Core Image's `CISource…Compositing`).
+    case sourceIn, sourceOut, sourceAtop
 
     /// The blend mode a layer's `compositingFilter` names.
     public init(_ filter: CompositingFilter) {
@@ -23,7 +27,16 @@ public enum BlendMode: Sendable, Hashable {
         case .softLightBlendMode: self = .softLight
         case .hardLightBlendMode: self = .hardLight
         case .differenceBlendMode: self = .difference
+        case .exclusionBlendMode: self = .exclusion
+        case .hueBlendMode: self = .hue
+        case .saturationBlendMode: self = .saturation
+        case .colorBlendMode: self = .color
+        case .luminosityBlendMode: self = .luminosity
         case .additionCompositing: self = .additive
+        case .sourceOverCompositing: self = .normal
+        case .sourceInCompositing: self = .sourceIn
+        case .sourceOutCompositing: self = .sourceOut
+        case .sourceAtopCompositing: self = .sourceAtop
         }
     }
 }

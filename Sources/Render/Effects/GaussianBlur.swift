@@ -1,185 +1,202 @@
-/// A gaussian blur of premultiplied RGBA pixels, as three box blurs in each direction whose
-/// variances add up to the gaussian's (three boxes make very nearly a gaussian). Each box is a
-/// running sum, so the cost does not grow with the radius; the four channels of a pixel are
-/// summed at once in one 64-bit word (16 bits a channel, as the software rasterizer widens
-/// them). Rows are blurred one at a time, columns a strip at a time turned into rows, so that
-/// everything worked on stays in the cache. Outside the image is transparent.
-enum GaussianBlur {
-    /// The widest box the 16-bit sums allow (255 × 257 < 65536).
-    static let maxBox = 257
-    /// Columns turned into rows at once.
-    static let strip = 16
+import Foundation
 
-    /// Half-widths of three boxes whose variances sum to `sigma`² (a box of width w has
-    /// variance (w² − 1) / 12): some of the odd width below the ideal, the rest two wider.
-    static func boxRadii(sigma: Double) -> [Int] {
-        let ideal = (12 * sigma * sigma / 3 + 1).squareRoot()
-        var lower = Int(ideal)
-        if lower % 2 == 0 { lower -= 1 }
-        lower = max(lower, 1)
-        let upper = lower + 2
-        let m = ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4))
-            .rounded()
-        return (0..<3).map { i in min((Double(i) < m ? lower : upper) / 2, maxBox / 2) }
+/// A gaussian blur of premultiplied RGBA pixels by a sampled gaussian kernel, normalised and
+/// reaching three standard deviations each side (past that a gaussian's tail holds less than
+/// half a level of 255), applied along rows then along columns. The channels are worked on as
+/// floats, four pixels at a time (a `SIMD16<Float>`), a few rows at a time so that they stay
+/// in the cache; outside the image is transparent.
+enum GaussianBlur {
+    /// Four pixels' channels.
+    typealias Quad = SIMD16<Float>
+
+    /// From this standard deviation, the blur is made on the pixels shrunk by half (the
+    /// average of each 2 × 2 square) and enlarged back bilinearly, at about a quarter of the
+    /// cost; below it, the shrinking and enlarging would show (more than two levels of 255
+    /// from the gaussian on a small dot).
+    static let halfSize = 4.0
+
+    /// The kernel's weights from its centre out: w[k] for offsets ±k, summing to 1 over both sides.
+    static func weights(sigma: Double) -> [Float] {
+        let reach = max(1, Int((3 * sigma).rounded(.up)))
+        let w = (0...reach).map { k in exp(-Double(k * k) / (2 * sigma * sigma)) }
+        let total = w[0] + 2 * w.dropFirst().reduce(0, +)
+        return w.map { Float($0 / total) }
     }
 
-    /// Blurs `width` × `height` pixels by a gaussian of standard deviation `sigma` pixels. A
-    /// blur of 4 pixels or more is made on the pixels shrunk by half (the average of each 2 × 2
-    /// square) and enlarged back bilinearly: within four levels of blurring them all, at about
-    /// half the cost.
+    /// Blurs `width` × `height` pixels by a gaussian of standard deviation `sigma` pixels.
     static func blur(_ pixels: inout [UInt32], width: Int, height: Int, sigma: Double) {
         guard sigma >= 0.25, width > 0, height > 0, pixels.count == width * height else { return }
         pixels.withUnsafeMutableBufferPointer { buffer in
             guard let p = buffer.baseAddress else { return }
-            guard sigma >= 4, width >= 8, height >= 8 else {
-                let wide = UnsafeMutablePointer<UInt64>.allocate(capacity: width * height)
-                defer { wide.deallocate() }
-                for i in 0..<(width * height) { wide[i] = SoftwareRasterizer.widen(p[i]) }
-                blurWide(wide, width: width, height: height, sigma: sigma)
-                for i in 0..<(width * height) { p[i] = SoftwareRasterizer.pack(wide[i]) }
+            guard sigma >= halfSize, width >= 8, height >= 8 else {
+                // The pixels' bytes are their channels in order.
+                let bytes = UnsafeMutableRawPointer(p).assumingMemoryBound(to: UInt8.self)
+                let count = 4 * width
+                blurRows(width: width, height: height, sigma: sigma, load: { y, row in
+                    let source = bytes + count * y
+                    for i in 0..<count { row[i] = Float(source[i]) }
+                }, store: { y, row in
+                    let target = bytes + count * y
+                    for i in 0..<count { target[i] = UInt8(truncatingIfNeeded: rounded(row[i])) }
+                })
                 return
             }
-            // Shrinking (a box of 2) and enlarging (a tent of 2) blur a little themselves.
-            let small = (max(sigma * sigma - 0.25 - 4.0 / 6, 0.0625)).squareRoot() / 2
             let w = (width + 1) / 2, h = (height + 1) / 2
-            let shrunk = UnsafeMutablePointer<UInt64>.allocate(capacity: w * h)
-            defer { shrunk.deallocate() }
-            shrink(p, width: width, height: height, into: shrunk)
-            blurWide(shrunk, width: w, height: h, sigma: small)
-            enlarge(shrunk, width: w, height: h, into: p, width: width, height: height)
+            let small = UnsafeMutablePointer<UInt64>.allocate(capacity: w * h)
+            let sums = UnsafeMutablePointer<UInt64>.allocate(capacity: w)
+            let columns = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * w)
+            defer {
+                small.deallocate()
+                sums.deallocate()
+                columns.deallocate()
+            }
+            // A widened pixel's 16-bit lanes are its channels in order.
+            let smallChannels = UnsafeMutableRawPointer(small).assumingMemoryBound(to: UInt16.self)
+            let sumChannels = UnsafeRawPointer(sums).assumingMemoryBound(to: UInt16.self)
+            // Shrinking (a box of 2) and enlarging (a tent of 2) blur a little themselves.
+            let rest = (sigma * sigma - 0.25 - 4.0 / 6).squareRoot() / 2
+            blurRows(width: w, height: h, sigma: rest, load: { y, row in
+                shrinkRow(p, width: width, height: height, y: y, into: sums, columns: columns)
+                for i in 0..<(4 * w) { row[i] = Float(sumChannels[i]) * 0.25 }
+            }, store: { y, row in
+                // In sixteenths of a level, so that only the enlarged pixels are rounded to whole
+                // levels. The blur keeps each colour channel at most the alpha (the same weights,
+                // and rounding that keeps order): the pixels stay premultiplied.
+                let target = smallChannels + 4 * w * y
+                for i in 0..<(4 * w) { target[i] = UInt16(truncatingIfNeeded: rounded(16 * row[i], limit: 4080)) }
+            })
+            enlarge(small, width: w, height: h, into: p, width: width, height: height)
         }
     }
 
-    /// The average of each 2 × 2 square of `pixels` into `target`, widened (squares past the
-    /// edge count what they cover, over 4).
-    static func shrink(_ pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
-                       into target: UnsafeMutablePointer<UInt64>) {
-        let w = (width + 1) / 2, h = (height + 1) / 2
-        let widen = SoftwareRasterizer.widen
-        for y in 0..<h {
-            let r0 = pixels + 2 * y * width, r1 = 2 * y + 1 < height ? r0 + width : nil
-            let out = target + y * w
-            for x in 0..<(width / 2) {
-                var sum = widen(r0[2 * x]) &+ widen(r0[2 * x + 1])
-                if let r1 { sum &+= widen(r1[2 * x]) &+ widen(r1[2 * x + 1]) }
-                out[x] = average(sum, 16384)
-            }
-            if width % 2 == 1 {
-                var sum = widen(r0[width - 1])
-                if let r1 { sum &+= widen(r1[width - 1]) }
-                out[w - 1] = average(sum, 16384)
-            }
-        }
+    /// `v` clamped to 0…`limit` and rounded to the nearest whole number, in the low bits of
+    /// the result: adding 1.5 × 2²³ leaves a float whose last bits are the rounded number, a
+    /// step the compiler can do for many floats at once (a conversion to an integer cannot).
+    @inline(__always) static func rounded(_ v: Float, limit: Float = 255) -> UInt32 {
+        (min(max(v, 0), limit) + 12_582_912).bitPattern
     }
 
-    /// `small` (w × h, widened) enlarged twice bilinearly into `pixels` (width × height), each
-    /// pixel sampled at its centre: each source row is enlarged along x once, and each output
-    /// row mixes the two it lies between.
-    static func enlarge(_ small: UnsafeMutablePointer<UInt64>, width w: Int, height h: Int,
-                        into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
-        // Where a pixel at `i` samples along an axis of `n` source pixels: the two it mixes and
-        // the second's weight, of 256.
-        func place(_ i: Int, _ n: Int) -> (Int, Int, UInt64) {
-            let u = (Double(i) + 0.5) / 2 - 0.5
-            let base = Int(u.rounded(.down))
-            return (min(max(base, 0), n - 1), min(max(base + 1, 0), n - 1), UInt64(((u - Double(base)) * 256).rounded()))
-        }
-        let columns = UnsafeMutablePointer<(Int, Int, UInt64)>.allocate(capacity: width)
-        let rows = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * width)
+    /// Blurs `height` rows of `width` pixels, four floats a pixel: `load` fills row y (when
+    /// first needed, in order), `store` takes row y blurred (in order). Each row is blurred
+    /// along itself through a copy padded with transparent pixels, then each output row is the
+    /// weighted sum of the rows around it, kept in a ring of 2 × reach + 1 rows.
+    static func blurRows(width: Int, height: Int, sigma: Double, load: (Int, UnsafeMutablePointer<Float>) -> Void,
+                         store: (Int, UnsafePointer<Float>) -> Void) {
+        let weights = weights(sigma: sigma)
+        let reach = weights.count - 1
+        // Rows are whole quads of pixels, the pixels past `width` transparent.
+        let stride = (4 * width + 15) / 16 * 16, bytes = 4 * stride, span = 2 * reach + 1
+        let w = UnsafeMutablePointer<Float>.allocate(capacity: weights.count)
+        w.initialize(from: weights, count: weights.count)
+        let padded = UnsafeMutablePointer<Float>.allocate(capacity: stride + 8 * reach)
+        padded.initialize(repeating: 0, count: stride + 8 * reach)
+        // The ring, a transparent row for rows past either end, and the output row.
+        let ring = UnsafeMutablePointer<Float>.allocate(capacity: stride * (span + 2))
+        let clear = ring + stride * span, output = clear + stride
+        clear.initialize(repeating: 0, count: stride)
+        let rows = UnsafeMutablePointer<UnsafeRawPointer>.allocate(capacity: span)
         defer {
-            columns.deallocate()
+            w.deallocate()
+            padded.deallocate()
+            ring.deallocate()
             rows.deallocate()
         }
-        for x in 0..<width { columns[x] = place(x, w) }
-        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
-        /// Source row `r` enlarged along x into `line`.
-        func enlargeRow(_ r: Int, into line: UnsafeMutablePointer<UInt64>) {
-            let row = small + r * w
-            for x in 0..<width {
-                let (x0, x1, fx) = columns[x]
-                line[x] = ((row[x0] &* (256 &- fx) &+ row[x1] &* fx) >> 8) & lanes
+        let centre = UnsafeRawPointer(padded + 4 * reach)
+        for y in 0..<(height + reach) {
+            if y < height {
+                // Row y along itself, into the ring.
+                load(y, padded + 4 * reach)
+                let out = UnsafeMutableRawPointer(ring + stride * (y % span))
+                var at = 0
+                while at < bytes {
+                    var sum = w[0] * centre.loadUnaligned(fromByteOffset: at, as: Quad.self)
+                    var k = 1
+                    while k <= reach {
+                        sum += w[k] * (centre.loadUnaligned(fromByteOffset: at &- 16 &* k, as: Quad.self)
+                            + centre.loadUnaligned(fromByteOffset: at &+ 16 &* k, as: Quad.self))
+                        k &+= 1
+                    }
+                    out.storeBytes(of: sum, toByteOffset: at, as: Quad.self)
+                    at &+= 64
+                }
             }
+            // Row y − reach along the column: rows[reach + d] is the row d below it.
+            let target = y - reach
+            guard target >= 0 else { continue }
+            for d in -reach...reach {
+                let source = target + d
+                rows[reach + d] = UnsafeRawPointer(source >= 0 && source < height ? ring + stride * (source % span) : clear)
+            }
+            let out = UnsafeMutableRawPointer(output)
+            var at = 0
+            while at < bytes {
+                var sum = w[0] * rows[reach].load(fromByteOffset: at, as: Quad.self)
+                var k = 1
+                while k <= reach {
+                    sum += w[k] * (rows[reach &- k].load(fromByteOffset: at, as: Quad.self)
+                        + rows[reach &+ k].load(fromByteOffset: at, as: Quad.self))
+                    k &+= 1
+                }
+                out.storeBytes(of: sum, toByteOffset: at, as: Quad.self)
+                at &+= 64
+            }
+            store(target, output)
         }
-        var held = (-1, -1)
+    }
+
+    /// Row `y` of `pixels` shrunk by half: the sum of each 2 × 2 square, widened (squares past
+    /// the edge sum what they cover). The two rows are summed channel by channel first (a loop
+    /// over bytes the compiler does many at a time) into `columns`, widened pixels whose lanes
+    /// are the channels in order, then pixel pairs are summed.
+    @inline(__always) static func shrinkRow(_ pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, y: Int,
+                                            into sums: UnsafeMutablePointer<UInt64>,
+                                            columns: UnsafeMutablePointer<UInt64>) {
+        let r0 = UnsafeRawPointer(pixels + 2 * y * width).assumingMemoryBound(to: UInt8.self)
+        let lanes = UnsafeMutableRawPointer(columns).assumingMemoryBound(to: UInt16.self)
+        if 2 * y + 1 < height {
+            let r1 = r0 + 4 * width
+            for i in 0..<(4 * width) { lanes[i] = UInt16(r0[i]) &+ UInt16(r1[i]) }
+        } else {
+            for i in 0..<(4 * width) { lanes[i] = UInt16(r0[i]) }
+        }
+        for x in 0..<(width / 2) { sums[x] = columns[2 * x] &+ columns[2 * x + 1] }
+        if width % 2 == 1 { sums[width / 2] = columns[width - 1] }
+    }
+
+    /// `small` (w × h, four 16-bit channels a pixel in sixteenths of a level) enlarged twice
+    /// bilinearly into `pixels` (width × height), each pixel sampled at its centre. A pixel's
+    /// centre falls a quarter of the way between two of the small image's, so it is three
+    /// parts of the nearer and one of the other along each axis: each output row mixes two
+    /// rows, then each pixel two of that row's pixels, and the sum (256 times the level, at
+    /// most 65,280, so each lane keeps its 16 bits) is rounded once.
+    static func enlarge(_ small: UnsafeMutablePointer<UInt64>, width w: Int, height h: Int,
+                        into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+        // The pixels output pixel `i` mixes along an axis of `n`: the nearer first.
+        func sources(_ i: Int, _ n: Int) -> (Int, Int) {
+            let near = min(i / 2, n - 1)
+            return (near, min(max(i % 2 == 0 ? near - 1 : near + 1, 0), n - 1))
+        }
+        let line = UnsafeMutablePointer<UInt64>.allocate(capacity: w)
+        defer { line.deallocate() }
+        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF, rounding: UInt64 = 0x0080_0080_0080_0080
+        @inline(__always) func mixed(_ near: UInt64, _ far: UInt64) -> UInt32 {
+            SoftwareRasterizer.pack(((near &* 3 &+ far &+ rounding) >> 8) & lanes)
+        }
         for y in 0..<height {
-            let (y0, y1, fy) = place(y, h)
-            if held != (y0, y1) {
-                if held.1 == y0 { rows.update(from: rows + width, count: width) } else { enlargeRow(y0, into: rows) }
-                enlargeRow(y1, into: rows + width)
-                held = (y0, y1)
+            let (near, far) = sources(y, h)
+            let r0 = small + near * w, r1 = small + far * w
+            for x in 0..<w { line[x] = r0[x] &* 3 &+ r1[x] }
+            // Pixel 0 is all the first; pixels 2i + 1 and 2i + 2 lie either side of the
+            // boundary between i and i + 1, each three parts the nearer.
+            let out = pixels + y * width
+            out[0] = mixed(line[0], line[0])
+            var i = 0
+            while 2 * i + 2 < width && i + 1 < w {
+                out[2 * i + 1] = mixed(line[i], line[i + 1])
+                out[2 * i + 2] = mixed(line[i + 1], line[i])
+                i += 1
             }
-            let out = pixels + y * width, r0 = rows, r1 = rows + width
-            let f0 = 256 &- fy
-            for x in 0..<width { out[x] = SoftwareRasterizer.pack(((r0[x] &* f0 &+ r1[x] &* fy) >> 8) & lanes) }
-        }
-    }
-
-    /// Blurs widened pixels in place: rows one at a time, then columns a strip at a time.
-    static func blurWide(_ p: UnsafeMutablePointer<UInt64>, width: Int, height: Int, sigma: Double) {
-        let radii = boxRadii(sigma: sigma)
-        let longest = max(width, height)
-        let lines = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * strip * longest)
-        defer { lines.deallocate() }
-        for y in 0..<height {
-            let row = p + y * width
-            boxLine(row, lines, width, radii[0])
-            boxLine(lines, row, width, radii[1])
-            boxLine(row, lines, width, radii[2])
-            row.update(from: lines, count: width)
-        }
-        let columns = lines, spare = lines + strip * longest
-        var x0 = 0
-        while x0 < width {
-            let n = min(strip, width - x0)
-            for y in 0..<height {
-                let row = p + y * width + x0
-                for k in 0..<n { columns[k * height + y] = row[k] }
-            }
-            for k in 0..<n {
-                let column = columns + k * height, scratch = spare + k * height
-                boxLine(column, scratch, height, radii[0])
-                boxLine(scratch, column, height, radii[1])
-                boxLine(column, scratch, height, radii[2])
-            }
-            for y in 0..<height {
-                let row = p + y * width + x0
-                for k in 0..<n { row[k] = spare[k * height + y] }
-            }
-            x0 += n
-        }
-    }
-
-    /// A widened sum of pixels times `inverse` / 65536, rounded: their average.
-    @inline(__always) static func average(_ sum: UInt64, _ inverse: UInt64) -> UInt64 {
-        let lanes: UInt64 = 0x0000_FFFF_0000_FFFF, half: UInt64 = 0x0000_8000_0000_8000
-        let redBlue = (((sum & lanes) &* inverse &+ half) >> 16) & lanes
-        let greenAlpha = ((((sum >> 16) & lanes) &* inverse &+ half) >> 16) & lanes
-        return redBlue | (greenAlpha << 16)
-    }
-
-    /// One box pass of half-width `radius` along `count` widened pixels from `source` into
-    /// `target` (the box's average at each pixel, transparent outside).
-    @inline(__always) static func boxLine(_ source: UnsafeMutablePointer<UInt64>, _ target: UnsafeMutablePointer<UInt64>,
-                                          _ count: Int, _ radius: Int) {
-        // 65536 / the box's width, rounded down (so that no average exceeds 255).
-        let inverse = UInt64(65536 / (2 * radius + 1))
-        var sum: UInt64 = 0
-        let r = min(radius, count)
-        for i in 0..<r { sum &+= source[i] }
-        // The box's right edge enters at x + radius, its left edge leaves after x − radius.
-        let enterEnd = max(count - radius, 0), leaveStart = min(radius, count)
-        var x = 0
-        while x < min(enterEnd, leaveStart) {
-            sum &+= source[x &+ radius]; target[x] = average(sum, inverse); x &+= 1
-        }
-        while x < enterEnd {
-            sum &+= source[x &+ radius]; target[x] = average(sum, inverse); sum &-= source[x &- radius]; x &+= 1
-        }
-        while x < leaveStart {
-            target[x] = average(sum, inverse); x &+= 1
-        }
-        while x < count {
-            target[x] = average(sum, inverse); sum &-= source[x &- radius]; x &+= 1
+            if 2 * i + 1 < width { out[2 * i + 1] = mixed(line[min(i, w - 1)], line[min(i + 1, w - 1)]) }
         }
     }
 }
