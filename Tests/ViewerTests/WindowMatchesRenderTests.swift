@@ -21,7 +21,9 @@ extension ViewerWindowTests {
         let viewer = try ViewerProcess(script: script, folder: folder.path,
                                        arguments: ["--at", String(time), "--paused", "--draw", "cpu"])
         defer { viewer.quit() }
-        // The strip shows while paused; F3 hides it so that only the scene is on screen.
+        // The strip shows while paused; F3 hides it so that only the scene is on screen. A first
+        // screenshot waits for the window to answer: a key sent before it is there is lost.
+        _ = try viewer.screenshot()
         try viewer.press("F3")
         let opened = try viewer.screenshot()
         try expectSame(opened, try render(script, at: time, in: folder), "\(example) at \(time) s")
