@@ -303,6 +303,25 @@ if selected("gif") {
     }
 }
 
+// Renders in parts (issue 38): two parts against one render, each seed example over 0–30 s.
+if selected("parts"), let snowglobe = value(after: "--snowglobe") {
+    let bench = PartsBenchmark(snowglobe: snowglobe)
+    for name in ["gallery-bargraph", "heart", "gallery-snowfall", "gallery-snowfall-displaylink", "snowfall-3d", "ginkgo-3d",
+                 "snow-emitter"] {
+        guard let r = bench.run(script: examplesDir + "/" + name + ".lua") else {
+            FileHandle.standardError.write(Data("parts: \(name) failed to render\n".utf8))
+            continue
+        }
+        FileHandle.standardError.write(Data("parts \(name): \(format(r.partsCPU)) s / \(format(r.wholeCPU)) s\n".utf8))
+        rows.append(Row(benchmark: "parts: processor time of 2 parts over 1 render, \(name), 0-30 s at 30 fps, 320x240, --threads 1",
+                        unit: "s", snowglobe: r.partsCPU, peer: "1 render, --threads 1", peerValue: r.wholeCPU,
+                        ratio: r.partsCPU / r.wholeCPU, note: "replay included; target <= 1.1"))
+        rows.append(Row(benchmark: "parts: wall time of 2 parts side by side over 1 render on 2 threads, \(name)",
+                        unit: "s", snowglobe: r.partsWall, peer: "1 render, --threads 2", peerValue: r.wholeWall,
+                        ratio: r.partsWall / r.wholeWall, note: "two processes of one thread each against one of two"))
+    }
+}
+
 /// The processor the figures were measured on: the same code reads differently on other kinds.
 let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
     .split(separator: "\n").first(where: { $0.hasPrefix("model name") })?

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Renders in parts (issue 38): an example's 0–30 s at 30 fps as one render and as two parts
+/// (`--chunk 1/2`, `--chunk 2/2`, each replaying the scene up to its first frame), as PNG
+/// sequences. The processor time the two parts take together against the one render's, both on
+/// one thread (what splitting costs, replay included), and the wall time of the two parts run side
+/// by side against one render drawing on two threads.
+struct PartsBenchmark {
+    let snowglobe: String
+
+    struct Result {
+        var wholeCPU: Double, partsCPU: Double, wholeWall: Double, partsWall: Double
+    }
+
+    /// Seconds of processor time (user and system) and of wall time of each run, or nil when a
+    /// render failed.
+    func run(script: String) -> Result? {
+        let folder = NSTemporaryDirectory() + "snowglobe-parts-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let common = ["render", script, "--from", "0", "--to", "30", "--fps", "30", "--size", "320x240"]
+        func out(_ name: String) -> [String] { ["--out", folder + "/" + name + "/"] }
+        guard let whole = wait([spawn(common + out("whole") + ["--threads", "1"])]),
+              let first = wait([spawn(common + out("parts") + ["--threads", "1", "--chunk", "1/2"])]),
+              let second = wait([spawn(common + out("parts") + ["--threads", "1", "--chunk", "2/2"])]),
+              let wholeTwo = wait([spawn(common + out("whole2") + ["--threads", "2"])]),
+              let sideBySide = wait([spawn(common + out("side") + ["--threads", "1", "--chunk", "1/2"]),
+                                     spawn(common + out("side") + ["--threads", "1", "--chunk", "2/2"])])
+        else { return nil }
+        return Result(wholeCPU: whole.cpu, partsCPU: first.cpu + second.cpu, wholeWall: wholeTwo.wall, partsWall: sideBySide.wall)
+    }
+
+    private func spawn(_ arguments: [String]) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([snowglobe] + arguments).map { strdup($0) } + [nil]
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        return posix_spawn(&pid, snowglobe, &actions, nil, argv, envp) == 0 ? pid : nil
+    }
+
+    /// Waits for the processes started together: their processor time added up, and the wall
+    /// time from now until the last has exited (nil when one failed).
+    private func wait(_ pids: [pid_t?]) -> (cpu: Double, wall: Double)? {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var cpu = 0.0
+        var ok = true
+        for pid in pids {
+            guard let pid else { ok = false; continue }
+            var status: Int32 = 0
+            var usage = rusage()
+            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+            ok = ok && status == 0
+            cpu += Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+                + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        }
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return ok ? (cpu, wall) : nil
+    }
+}
