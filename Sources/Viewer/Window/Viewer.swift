@@ -234,7 +234,7 @@ public final class Viewer {
         let points = window.size
         let size = Size(width: Double(points.width), height: Double(points.height))
         let stripShown = showsTimeline || player.replay != nil
-        let ghosts = onionSkin.ghosts(for: player, width: points.width, height: points.height)
+        onionSkin.prepare(for: player, width: points.width, height: points.height)
         // A screenshot waits until the scene shows the moment asked for.
         let capturing = player.isSeeking ? nil : screenshotRequested
         // A paused scene that is not on its way somewhere shows the same frame until something
@@ -243,6 +243,7 @@ public final class Viewer {
         var failure: SDLError?
         // The overlays read the scene and the frame is drawn in one visit to the moment shown.
         player.withFrame { scene in
+            let ghosts = scene.flatMap { onionSkin.layer(background: $0.root.color(.backgroundColor, .presentation)) }
             overlay.update(size: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
                            errorFromLoad: script.errorIsFromLoad,
                            bounds: showsBounds ? scene.map { BoundsOutline(root: $0.root) } : nil,
