@@ -577,7 +577,7 @@
 ---@field await fun(fn: fun(), opts?: {duration?: number, timingFunction?: MediaTimingFunction|string, disableActions?: boolean, completion?: fun()})
 ---@field now fun(): number
 ---@field root Layer
----@field screen {width: number, height: number, scale: number}
+---@field screen {width: number, height: number, scale: number, uiScale: number}
 ---@field persist table
 ---@field isReload boolean
 ca = {}

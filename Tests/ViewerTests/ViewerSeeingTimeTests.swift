@@ -25,11 +25,11 @@ extension ViewerWindowTests {
         #expect(panel.r > 8 && panel.r < 40 && panel.b > 10 && panel.b < 45)
         // The picked box is outlined in orange.
         #expect(Self.isOrange(shot.rgb(230, 300)) || Self.isOrange(shot.rgb(229, 300)) || Self.isOrange(shot.rgb(231, 300)))
-        // The graph (bottom left of the panel) holds the orange value line and the playhead;
-        // the curve box beside it the blue timing curve.
-        let graph = (352...660).flatMap { x in (430...580).map { y in shot.rgb(x, y) } }
+        // The graph (at the panel's bottom, a third of the window wide) holds the orange value
+        // line and the playhead; the curve box under it the blue timing curve.
+        let graph = (546...780).flatMap { x in (350...460).map { y in shot.rgb(x, y) } }
         #expect(graph.contains { Self.isOrange($0) })
-        let curve = (662...790).flatMap { x in (430...580).map { y in shot.rgb(x, y) } }
+        let curve = (546...642).flatMap { x in (488...584).map { y in shot.rgb(x, y) } }
         #expect(curve.contains { $0.r < 90 && $0.g > 170 && $0.b > 220 })
     }
 
