@@ -52,6 +52,7 @@
 ---@field contentsScale number
 ---@field minificationFilter "linear"|"nearest"|"trilinear"
 ---@field magnificationFilter "linear"|"nearest"|"trilinear"
+---@field allowsGroupOpacity boolean
 ---@field name string?
 ---@field data table
 ---@field sublayers Layer[]
@@ -111,6 +112,7 @@
 ---@field contentsScale? number
 ---@field minificationFilter? "linear"|"nearest"|"trilinear"
 ---@field magnificationFilter? "linear"|"nearest"|"trilinear"
+---@field allowsGroupOpacity? boolean
 ---@field name? string
 ---@field data? table
 ---@field sublayers? Layer[]
