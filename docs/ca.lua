@@ -53,6 +53,7 @@
 ---@field minificationFilter "linear"|"nearest"|"trilinear"
 ---@field magnificationFilter "linear"|"nearest"|"trilinear"
 ---@field allowsGroupOpacity boolean
+---@field shadowPath Path?
 ---@field name string?
 ---@field data table
 ---@field sublayers Layer[]
@@ -62,7 +63,6 @@
 ---@field contents Image?
 ---@field actions false|table<string, false|Animation>?
 ---@field maskedCorners ("minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY")[]
----@field shadowPath Path?
 ---@field mask Layer?
 ---@field filters Filter[]
 ---@field compositingFilter string?
@@ -113,6 +113,7 @@
 ---@field minificationFilter? "linear"|"nearest"|"trilinear"
 ---@field magnificationFilter? "linear"|"nearest"|"trilinear"
 ---@field allowsGroupOpacity? boolean
+---@field shadowPath? Path
 ---@field name? string
 ---@field data? table
 ---@field sublayers? Layer[]
@@ -121,7 +122,6 @@
 ---@field contents? Image
 ---@field actions? false|table<string, false|Animation>
 ---@field maskedCorners? ("minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY")[]
----@field shadowPath? Path
 ---@field mask? Layer
 ---@field filters? Filter[]
 ---@field compositingFilter? string
@@ -145,6 +145,7 @@
 ---@field font? string
 
 ---@class ShapeLayer: Layer
+---@field path Path?
 ---@field fillColor ca.Color
 ---@field strokeColor ca.Color
 ---@field lineWidth number
@@ -156,9 +157,9 @@
 ---@field lineJoin "miter"|"round"|"bevel"
 ---@field fillRule "nonZero"|"evenOdd"
 ---@field lineDashPattern number[]
----@field path Path?
 
 ---@class ShapeLayerProps: LayerProps
+---@field path? Path
 ---@field fillColor? ca.Color
 ---@field strokeColor? ca.Color
 ---@field lineWidth? number
@@ -170,7 +171,6 @@
 ---@field lineJoin? "miter"|"round"|"bevel"
 ---@field fillRule? "nonZero"|"evenOdd"
 ---@field lineDashPattern? number[]
----@field path? Path
 
 ---@class GradientLayer: Layer
 ---@field colors ca.Color[]

@@ -272,6 +272,7 @@ final class Inspector {
         case .numbers(let values): return "[" + values.prefix(4).map { format($0) }.joined(separator: ", ") + (values.count > 4 ? ", …]" : "]")
         case .colors(let colors): return "\(colors.count) colours"
         case .choice(let s): return s
+        case .path(let p): return p.isEmpty ? "none" : "path of \(p.elements.count) elements"
         }
     }
 }
