@@ -54,6 +54,7 @@
 ---@field magnificationFilter "linear"|"nearest"|"trilinear"
 ---@field allowsGroupOpacity boolean
 ---@field shadowPath Path?
+---@field cornerCurve "circular"|"continuous"
 ---@field name string?
 ---@field data table
 ---@field sublayers Layer[]
@@ -114,6 +115,7 @@
 ---@field magnificationFilter? "linear"|"nearest"|"trilinear"
 ---@field allowsGroupOpacity? boolean
 ---@field shadowPath? Path
+---@field cornerCurve? "circular"|"continuous"
 ---@field name? string
 ---@field data? table
 ---@field sublayers? Layer[]

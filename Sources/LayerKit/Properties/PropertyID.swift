@@ -18,6 +18,8 @@ public enum PropertyID: Int, CaseIterable, Sendable {
     case allowsGroupOpacity
     // Layer: the shadow's shape; ShapeLayer: the shape
     case shadowPath, path
+    // Layer: how rounded corners curve
+    case cornerCurve
     // TextLayer
     case fontSize, foregroundColor, alignmentMode, wrapped
     // CATextLayer's truncationMode.
@@ -68,6 +70,7 @@ public enum PropertyID: Int, CaseIterable, Sendable {
         case .magnificationFilter: return .init("magnificationFilter", TextureFilter.linear, animatable: false, about: "how the contents image is read when drawn larger than its pixels (\"nearest\": crisp pixel art)")
         case .shadowPath: return .init("shadowPath", .path(Path()), about: "the shape the shadow takes, in the layer's coordinates, instead of what the layer draws (none: what it draws); morphs point by point when animated")
         case .path: return .init("path", .path(Path()), on: .shape, about: "the shape to fill and stroke, in the layer's coordinates; morphs point by point when animated (the paths must have the same elements)")
+        case .cornerCurve: return .init("cornerCurve", CornerCurve.circular, animatable: false, about: "how cornerRadius rounds: \"circular\" (a quarter circle) or \"continuous\" (iOS's smooth corner: its curve starts further along each edge and bends gradually)")
         case .allowsGroupOpacity: return .init("allowsGroupOpacity", .bool(true), animatable: false, about: "true: an opacity below 1 fades the layer and its sublayers drawn together, so overlapping sublayers do not show through one another; false: each layer is faded on its own (a transform layer's sublayers always are)")
 
         case .fontSize: return .init("fontSize", .number(36), on: .text, about: "the text's size, in points")

@@ -66,3 +66,11 @@ public enum TruncationMode: String, ChoiceValue {
     case none, start, middle, end
     public static var fallback: TruncationMode { .none }
 }
+
+/// The curve of a layer's rounded corners (CALayerCornerCurve): a quarter circle, or the
+/// continuous curve iOS draws its own corners with, whose curvature grows gradually from the
+/// straight edge (no kink where the edge meets the arc).
+public enum CornerCurve: String, ChoiceValue {
+    case circular, continuous
+    public static var fallback: CornerCurve { .circular }
+}

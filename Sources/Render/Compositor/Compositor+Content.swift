@@ -35,7 +35,8 @@ extension Compositor {
             let color = vertexColor(background, tint, opacity)
             if radius > 0 {
                 let points = Compositor.roundedRect(bounds, radius: radius, segments: segments(radius, bounds, map),
-                                                    corners: corners)
+                                                    corners: corners,
+                                                    curve: layer.choice(.cornerCurve, as: CornerCurve.self, slot))
                 emitSmoothPolygon(points, color: color, map: map, clip: clip)
             } else {
                 emitQuad(bounds, uv: .unit, texture: cache.white, color: color, blend: .normal, map: map, clip: clip)
@@ -153,10 +154,12 @@ extension Compositor {
         if background.a > 0 && !bounds.isEmpty {
             let w = TextContent.pixels(bounds.width), h = TextContent.pixels(bounds.height)
             let corners = layer.maskedCorners
+            let curve = layer.choice(.cornerCurve, as: CornerCurve.self, slot)
             let key = TextureCache.ShadowKey.roundedRect(width: w, height: h, cornerRadius: radius, corners: corners,
-                                                         radius: blur)
+                                                         curve: curve, radius: blur)
             texture = cache.shadow(for: layer, key: key, source: nil) {
-                ShadowMaker.roundedRectShadow(width: w, height: h, cornerRadius: radius, corners: corners, blur: blur)
+                ShadowMaker.roundedRectShadow(width: w, height: h, cornerRadius: radius, corners: corners, curve: curve,
+                                              blur: blur)
             }
             rect = Rect(x: bounds.minX, y: bounds.minY, width: Double(w), height: Double(h))
         } else if let source = image?.texture ?? content?.texture, let area = image?.rect ?? content?.rect,
@@ -190,9 +193,10 @@ extension Compositor {
         let corners = layer.maskedCorners
         if radius > 0 && !corners.isEmpty {
             let n = segments(radius, bounds, map)
-            let outer = Compositor.roundedRect(bounds, radius: radius, segments: n, corners: corners)
+            let curve = layer.choice(.cornerCurve, as: CornerCurve.self, slot)
+            let outer = Compositor.roundedRect(bounds, radius: radius, segments: n, corners: corners, curve: curve)
             let inner = Compositor.roundedRect(bounds.insetBy(dx: bw, dy: bw), radius: max(0, radius - bw), segments: n,
-                                               corners: corners, keepingCount: true)
+                                               corners: corners, keepingCount: true, curve: curve)
             emitSmoothRing(outer: outer, inner: inner, color: c, map: map, clip: clip)
         } else {
             let b = bounds

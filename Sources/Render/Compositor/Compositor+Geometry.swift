@@ -175,8 +175,11 @@ extension Compositor {
     /// radius of 0 still gives each corner its points (all at the corner), so that the outline
     /// pairs point for point with one of a larger radius (a border's inner edge).
     static func roundedRect(_ r: Rect, radius: Double, segments: Int, corners: CornerMask = .all,
-                            keepingCount: Bool = false) -> [Point] {
-        let c = min(max(radius.isFinite ? radius : 0, 0), r.width / 2, r.height / 2)
+                            keepingCount: Bool = false, curve: CornerCurve = .circular) -> [Point] {
+        let wanted = max(radius.isFinite ? radius : 0, 0) * (curve == .continuous ? Compositor.continuousReach : 1)
+        let c = min(wanted, r.width / 2, r.height / 2)
+        // A continuous corner too big for its side is drawn as the circular one of that size.
+        let exponent = curve == .continuous && wanted <= min(r.width, r.height) / 2 ? Compositor.continuousExponent : 2
         guard c > 0 || keepingCount, segments > 0, !corners.isEmpty else {
             return [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
                     Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
@@ -196,9 +199,24 @@ extension Compositor {
             let start = Double.pi * (1 + Double(k) / 2)
             for s in 0...segments {
                 let a = start + Double.pi / 2 * Double(s) / Double(segments)
-                points.append(Point(x: centre.x + c * cos(a), y: centre.y + c * sin(a)))
+                let (x, y) = exponent == 2 ? (cos(a), sin(a)) : Compositor.superellipse(a, exponent)
+                points.append(Point(x: centre.x + c * x, y: centre.y + c * y))
             }
         }
         return points
+    }
+
+    /// How far along each edge a continuous corner reaches, as a multiple of cornerRadius (the
+    /// figure measured on iOS's own continuous corners).
+    static let continuousReach = 1.528
+    /// The superellipse exponent whose quarter, stretched over that reach, follows iOS's
+    /// continuous corner closely (2 would be a circle).
+    static let continuousExponent = 5.0
+
+    /// The point at angle `a` on a unit superellipse |x|ⁿ + |y|ⁿ = 1.
+    static func superellipse(_ a: Double, _ n: Double) -> (Double, Double) {
+        let c = cos(a), s = sin(a)
+        let x = (c < 0 ? -1.0 : 1.0) * pow(abs(c), 2 / n), y = (s < 0 ? -1.0 : 1.0) * pow(abs(s), 2 / n)
+        return (x, y)
     }
 }

@@ -219,7 +219,8 @@ public final class Compositor {
     func maskPolygon(_ layer: Layer, _ bounds: Rect, _ map: ProjectiveMap, _ slot: StateSlot) -> ClipPolygon? {
         let radius = layer.number(.cornerRadius, slot)
         let local = Compositor.roundedRect(bounds, radius: radius, segments: segments(radius, bounds, map),
-                                           corners: layer.maskedCorners)
+                                           corners: layer.maskedCorners,
+                                           curve: layer.choice(.cornerCurve, as: CornerCurve.self, slot))
         let front = clipToFront(local, map)
         guard front.count >= 3 else { return nil }
         let polygon = ClipPolygon(front.map { p in

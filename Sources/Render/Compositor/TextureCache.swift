@@ -52,7 +52,7 @@ final class TextureCache {
 
     enum ShadowKey: Equatable {
         case texture(ObjectIdentifier, radius: Double)
-        case roundedRect(width: Int, height: Int, cornerRadius: Double, corners: CornerMask, radius: Double)
+        case roundedRect(width: Int, height: Int, cornerRadius: Double, corners: CornerMask, curve: CornerCurve, radius: Double)
         /// A layer's `shadowPath`, blurred by `radius` points.
         case path(Path, radius: Double)
         /// A layer and its sublayers (`ShadowMask`), blurred by `radius` points.

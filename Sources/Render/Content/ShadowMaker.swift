@@ -35,10 +35,17 @@ enum ShadowMaker {
 
     /// The blurred shadow of a `width` × `height` rectangle with `corners` of `cornerRadius`.
     static func roundedRectShadow(width: Int, height: Int, cornerRadius: Double, corners: CornerMask,
-                                  blur: Double) -> RenderTexture? {
-        pathShadow(Path.roundedRect(Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
-                                    cornerRadius: cornerRadius, corners: corners),
-                   width: width, height: height, dx: 0, dy: 0, blur: blur)
+                                  curve: CornerCurve = .circular, blur: Double) -> RenderTexture? {
+        let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        var path = Path.roundedRect(rect, cornerRadius: cornerRadius, corners: corners)
+        if curve == .continuous {
+            // The same outline the background is drawn with, finely divided.
+            let points = Compositor.roundedRect(rect, radius: cornerRadius, segments: 32, corners: corners, curve: curve)
+            path = Path()
+            for point in points { path.addLine(to: point) }
+            path.closeSubpath()
+        }
+        return pathShadow(path, width: width, height: height, dx: 0, dy: 0, blur: blur)
     }
 
     /// The blurred shadow of `path` filled (non-zero winding), moved by (`dx`, `dy`), on a
