@@ -58,6 +58,27 @@ final class RenderPartsTests {
         }
     }
 
+    /// What a script prints for scripted input — on a part's boundary, just before it, and
+    /// between two frames — is printed once across the parts, as one render prints it: a
+    /// render farm's logs read like one run's.
+    @Test func scriptedInputIsPrintedByExactlyOnePart() throws {
+        let path = try script("""
+            ca.on("keydown", function(key) print("key " .. key .. string.format(" at %.4f", ca.now())) end)
+            """)
+        let input = ["--key", "a@1.3", "--key", "b@1.29", "--key", "c@1.333", "--key", "d@0.3"]
+        let whole = try CLI.run(["render", path, "--out", folder.path + "/whole/"] + Self.common + input)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        var printed: [String] = []
+        for k in 1...2 {
+            let r = try CLI.run(["render", path, "--out", folder.path + "/parts/", "--chunk", "\(k)/2"] + Self.common + input)
+            #expect(r.status == 0, "\(r.stderr)")
+            printed += r.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("key ") }
+        }
+        let once = whole.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("key ") }
+        #expect(once.count == 4, "\(whole.stdout)")
+        #expect(printed == once, "parts printed \(printed), the whole render \(once)")
+    }
+
     /// `--frames I-J` writes the files numbered I to J, those of the whole render.
     @Test func aRangeWritesThoseFramesOfTheWhole() throws {
         let path = try script()
