@@ -18,9 +18,9 @@ struct AllExamplesRunTests {
         #expect(all.contains("cube.lua"))
         let lessons = all.filter { $0.hasPrefix("lessons/") }.sorted()
         // Numbered in the issues' order: 01 … 12, then issue 26's 13 (masks), 14 (transitions),
-        // 15 (transform layers).
+        // 15 (transform layers), then issue 39's 16 (group opacity) and 17 (path morphing).
         #expect(lessons.map { String($0.dropFirst("lessons/".count).prefix(2)) }
-                    == (1...15).map { String(format: "%02d", $0) })
+                    == (1...17).map { String(format: "%02d", $0) })
     }
 
     @Test(arguments: runnable)

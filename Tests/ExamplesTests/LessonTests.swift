@@ -108,6 +108,49 @@ struct LessonTests {
         #expect(scaled.errors.isEmpty && plain.errors.isEmpty)
     }
 
+    /// Lesson 16 at 2 s, its groups faded to 0.3: in the group that fades as one image, where
+    /// the top circle overlaps the bottom one it looks as it does alone; with
+    /// `allowsGroupOpacity = false` the lower circle shows through.
+    @Test func groupOpacityHidesTheLowerCircleOnlyWhenGrouped() throws {
+        let run = ScriptHarness(example: "lessons/16-group-opacity.lua")
+        #expect(run.start() == nil)
+        run.run(until: 2)
+        var frame = FrameBuffer(width: 0, height: 0)
+        run.onScreen { frame = run.render(width: 800, height: 600) }
+        func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let p = frame.pixel(x: x, y: y)
+            return (Int(p.r), Int(p.g), Int(p.b))
+        }
+        func apart(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int { max(abs(a.0 - b.0), abs(a.1 - b.1), abs(a.2 - b.2)) }
+        // Each group's centre is at (x, 270); (-15, +5) from it lies in the bottom and the top
+        // circle, (0, +65) in the top circle alone.
+        #expect(apart(rgb(120, 275), rgb(135, 335)) <= 3, "grouped: the overlap is the top circle's colour")
+        #expect(apart(rgb(385, 275), rgb(400, 335)) > 10, "not grouped: the lower circle shows through")
+        #expect(run.errors.isEmpty, "\(run.errorReport)")
+    }
+
+    /// Lesson 17: its shapes morph — a path animation changes what a shape layer draws over time.
+    @Test func pathMorphingMovesThePaths() throws {
+        let run = ScriptHarness(example: "lessons/17-path-morphing.lua")
+        #expect(run.start() == nil)
+        var morphing: [ShapeLayer] = []
+        func walk(_ layer: Layer) {
+            if let shape = layer as? ShapeLayer,
+               shape.animationKeys().contains(where: { (shape.animation(forKey: $0) as? PropertyAnimation)?.keyPath == "path" }) {
+                morphing.append(shape)
+            }
+            layer.sublayers.forEach(walk)
+        }
+        run.run(until: 0.2)
+        walk(run.scene.root)
+        try #require(!morphing.isEmpty)
+        let early = morphing.map { $0.path(.presentation) }
+        run.run(until: 0.7)
+        let later = morphing.map { $0.path(.presentation) }
+        #expect(zip(early, later).contains { $0 != $1 })
+        #expect(run.errors.isEmpty, "\(run.errorReport)")
+    }
+
     /// The lesson's captions, depth first.
     func captions(_ run: ScriptHarness) throws -> [TextLayer] {
         var found: [TextLayer] = []
