@@ -73,6 +73,14 @@ struct CurvePair {
         }
         let targetLength = targetMotion.arrival - targetMotion.onset
         let ownLength = own.arrival - own.onset
+        let targetJumps = targetLength <= Self.timeSlack, ownJumps = ownLength <= Self.timeSlack
+        if targetJumps != ownJumps {
+            findings.append(targetJumps
+                ? Finding(.slow, "\(label) changes over \(Numbers.seconds(ownLength)); the target changes at once, at \(Numbers.seconds(targetMotion.arrival))")
+                : Finding(.fast, "\(label) changes at once, at \(Numbers.seconds(own.arrival)); the target changes over \(Numbers.seconds(targetLength))"))
+            return findings
+        }
+        if targetJumps { return findings }
         if targetLength > 0, ownLength > 0, abs(ownLength - targetLength) > max(Self.timeSlack, targetLength * 0.03) {
             let code: Finding.Code = ownLength > targetLength ? .slow : .fast
             let unfinished = own.arrivesAtEnd ? " (and is still moving at the end)" : ""

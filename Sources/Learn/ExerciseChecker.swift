@@ -111,7 +111,8 @@ public struct ExerciseChecker {
             let had = own.animations.map { "\($0.className)\($0.keyPath.map { " on \($0)" } ?? "")" }
             let found = had.isEmpty ? "it had no animation" : "it had: \(Array(Set(had)).sorted().joined(separator: ", "))"
             let target = requirement.animation == "Transition" ? "" : " on \(on)"
-            return Finding(.missingAnimation, "'\(check.layer)' needs a \(requirement.animation)\(target); \(found)")
+            let article = "AEIOU".contains(requirement.animation.prefix(1)) ? "an" : "a"
+            return Finding(.missingAnimation, "'\(check.layer)' needs \(article) \(requirement.animation)\(target); \(found)")
         }
     }
 }

@@ -46,6 +46,8 @@ public enum TimingShapes {
         case "default": return "starts briskly and slows down gently at the end"
         case "easeInEaseOut": return "speeds up, then slows down at the end"
         default:
+            if name.hasSuffix("Elastic") || name.hasSuffix("Back") { return "overshoots, then settles" }
+            if name.hasSuffix("Bounce") { return "bounces" }
             if name.hasPrefix("easeInOut") { return "speeds up, then slows down at the end" }
             if name.hasPrefix("easeIn") { return "starts slowly and speeds up" }
             if name.hasPrefix("easeOut") { return "slows down at the end" }
