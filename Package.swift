@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Export", "CSDL2"]),
         // Exercises checked by behaviour: a submission and the target run headless, compared
         // sample by sample, the difference told in animation terms; submissions run isolated.
-        .target(name: "Learn", dependencies: ["LayerKit", "LuaBridge", "LuaHost", "Playback", "Render", "Export"]),
+        .target(name: "Learn", dependencies: ["LayerKit", "LuaBridge", "LuaHost", "Playback", "Render"]),
         .executableTarget(name: "embed-text"),
         .plugin(name: "EmbedDefaultExample", capability: .buildTool(), dependencies: ["embed-text"]),
         // The templates of `snowglobe new` are built in from Templates/*.lua, and the default
@@ -103,7 +103,8 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Export", "Viewer", "LuaBridge", "LuaHost", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Playback", "Export", "LuaHost", "LayerKit", "Render", "TestSupport"]),
-        .testTarget(name: "LearnTests", dependencies: ["Learn", "LayerKit", "LuaBridge", "TestSupport"]),
+        // Submissions/ holds Lua files the tests check, one folder per exercise.
+        .testTarget(name: "LearnTests", dependencies: ["Learn", "LayerKit", "LuaBridge", "TestSupport"], exclude: ["Submissions"]),
         .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "LayerKit", "Render", "Export", "TestSupport"]),
         .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Export", "Playback", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Export", "Playback", "snowglobe", "TestSupport"]),

@@ -16,9 +16,15 @@ extension ExerciseCheck {
             data = LuaData.read(lua, at: -1)
             lua.pop()
         } catch {
-            throw ExerciseError(error.message)
+            throw ExerciseError(Self.message(error, path: path))
         }
         return try ExerciseCheck(data, file: path)
+    }
+
+    /// Lua's message with the whole path in front (Lua cuts a long chunk name to "...").
+    static func message(_ error: LuaError, path: String) -> String {
+        guard let line = error.line, let range = error.message.range(of: ":\(line):") else { return error.message }
+        return path + error.message[range.lowerBound...]
     }
 
     /// The check a table describes; `file` names check.lua in messages.

@@ -10,6 +10,10 @@ public struct ExerciseCheck: Equatable, Sendable {
         public var component: String?
         public var value: Double
         public var within: Double
+
+        public init(time: Double, keyPath: String, component: String? = nil, value: Double, within: Double) {
+            (self.time, self.keyPath, self.component, self.value, self.within) = (time, keyPath, component, value, within)
+        }
     }
 
     /// An animation the layer must be given (its class, and a key path it touches).
@@ -20,6 +24,11 @@ public struct ExerciseCheck: Equatable, Sendable {
         /// The key path it must animate; nil: any of the checked key paths (any at all for a
         /// transition).
         public var keyPath: String?
+
+        public init(animation: String, keyPath: String? = nil) {
+            self.animation = animation
+            self.keyPath = keyPath
+        }
     }
 
     /// The `name` of the layer compared.

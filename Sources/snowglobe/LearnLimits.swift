@@ -7,7 +7,7 @@ struct LearnLimits: ParsableArguments {
     var timeLimit: Double = 1
 
     @Option(parsing: .unconditional, help: "The most memory the submission's Lua may use, in MiB.")
-    var memoryLimit: Int = 256
+    var memoryLimit: Int = 128
 
     @Option(parsing: .unconditional, help: "Seconds of wall-clock time one submission's check may take before it is stopped.")
     var wallLimit: Double = 30

@@ -17,7 +17,7 @@ struct LearnSubmissionCommand: ParsableCommand {
     @Argument var submission: String
     @Option var file: String
     @Option(parsing: .unconditional) var timeLimit: Double = 1
-    @Option(parsing: .unconditional) var memoryLimit: Int = 256
+    @Option(parsing: .unconditional) var memoryLimit: Int = 128
     @Option var library: String?
 
     func run() throws {
