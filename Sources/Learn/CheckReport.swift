@@ -59,7 +59,8 @@ public struct CheckReport: Equatable, Sendable, Codable {
         return Self.percent(maxError)
     }
 
-    static func percent(_ fraction: Double) -> String {
+    /// A fraction as a percentage: "31%", "1.5%".
+    public static func percent(_ fraction: Double) -> String {
         let value = fraction * 100
         if value >= 10 || value == value.rounded() { return "\(Int(value.rounded()))%" }
         let text = String(format: "%.1f", value)

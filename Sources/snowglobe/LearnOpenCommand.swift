@@ -48,20 +48,24 @@ struct LearnOpenCommand: ParsableCommand {
         let session = LearnSession(limits: limits, showsWindow: window ?? Self.hasDisplay)
         while let current = exercise {
             let copy = try copyStart(of: current)
-            let report = session.work(on: current, copy: copy, once: once)
-            guard report.verdict == .pass else { throw ExitCode(once ? report.exitStatus : 1) }
-            progress.markPassed(current.name)
-            try? progress.save(path: progressPath)
-            if once { return }
+            switch session.work(on: current, copy: copy, once: once) {
+            case .notPassed(let report):
+                throw ExitCode(report.exitStatus)
+            case .passed:
+                progress.markPassed(current.name)
+                try? progress.save(path: progressPath)
+                return
+            case .next:
+                progress.markPassed(current.name)
+                try? progress.save(path: progressPath)
+            }
             let names = ExerciseChoice.names
-            guard let index = names.firstIndex(of: current.name),
-                  let nextName = names[(index + 1)...].first(where: { !progress.hasPassed($0) }) ?? names.first(where: { !progress.hasPassed($0) }),
+            let later = names.drop { $0 != current.name }.dropFirst()
+            guard let nextName = later.first(where: { !progress.hasPassed($0) }) ?? names.first(where: { !progress.hasPassed($0) }),
                   let folder = ExerciseChoice.folder else {
                 exercise = nil
                 break
             }
-            print("\nPassed! Press Enter for the next exercise (\(nextName)), or Ctrl-C to stop here.")
-            guard readLine() != nil else { return }
             exercise = try LearnRun.exercise(folder + "/" + nextName)
         }
         let count = ExerciseChoice.names.count

@@ -65,6 +65,10 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var limits: BudgetOptions
 
+    /// What `snowglobe learn` shows along the top: a file it rewrites after every check.
+    @Option(name: .customLong("caption-file"), help: .hidden)
+    var captionFile: String?
+
     func validate() throws {
         try size.check("--size")
         try TimeArgument.check(at, "--at")
@@ -101,6 +105,7 @@ struct ViewCommand: ParsableCommand {
         settings.drawing = draw
         settings.timeline = timeline
         settings.reportsSeeks = stats
+        settings.captionFile = captionFile
         let viewer: Viewer
         do {
             viewer = try Viewer(script: live, settings: settings, log: ViewCommand.terminal)
@@ -109,11 +114,15 @@ struct ViewCommand: ParsableCommand {
             throw ExitCode(2)
         }
         viewer.run()
+        if viewer.askedForNextExercise { throw ExitCode(ViewCommand.nextExerciseStatus) }
         if stats {
             print(viewer.statistics.report(elapsed: viewer.elapsed))
             print("frames shown again unchanged (paused, nothing moved): \(viewer.repeatedFrames)")
         }
     }
+
+    /// The exit status of a window closed with PageDown to go on to the next exercise.
+    static let nextExerciseStatus: Int32 = 10
 
     /// The timeline the options ask for (nil: none asked, so the remembered one or 0).
     var timeline: Timeline? {

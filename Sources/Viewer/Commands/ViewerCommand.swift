@@ -32,6 +32,8 @@ public enum ViewerCommand: Sendable, Equatable {
     case inspectSuperlayer
     /// The inspector graphs the picked layer's next animated key path.
     case nextGraph
+    /// In `snowglobe learn`, after a pass: closes the window to go on to the next exercise.
+    case nextExercise
 
     /// Whether it sends the playhead somewhere the scene must be made (seek reports time it).
     var seeks: Bool {

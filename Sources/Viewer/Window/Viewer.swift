@@ -37,6 +37,10 @@ public final class Viewer {
         public var remembersTimeline = true
         /// Whether to tell how long each seek took, from the key or press to the frame shown.
         public var reportsSeeks = false
+        /// A file whose text is shown in a panel along the top, read again whenever it changes
+        /// (`snowglobe learn` writes the goal and the last check there); PageDown closes the
+        /// window once its first line says "pass".
+        public var captionFile: String?
 
         public init() {}
     }
@@ -113,6 +117,10 @@ public final class Viewer {
     let onionSkin = OnionSkin()
     var hud = HUDReport()
     var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
+    /// The caption file's text and when it was read.
+    var caption = CaptionFile()
+    /// Whether the window was closed to go on to the next exercise.
+    public internal(set) var askedForNextExercise = false
     let memory = TimelineMemory()
     var rememberedTimeline: Timeline?
     /// The timeline the script reopened with from the last run, until something moves it: the
@@ -202,6 +210,7 @@ public final class Viewer {
             let frameStart = Monotonic.now()
             handleEvents()
             checkFiles(at: frameStart)
+            if let file = settings.captionFile { caption.refresh(from: file, at: frameStart) }
             // A stall (a slow replay, the window dragged) does not turn into a jump in time.
             let elapsed = min(frameStart - lastFrameAt, 0.25)
             lastFrameAt = frameStart
@@ -252,6 +261,7 @@ public final class Viewer {
                                      bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0,
                                      overlay: overlay.scene)
             overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: size.width, in: overlay.scene)
+            overlay.caption.update(caption.text, width: size.width, in: overlay.scene)
             // The overlay is drawn straight from its presentation, which a step does not make.
             overlay.scene.beginFrame(at: 0)
             overlay.scene.endFrame()
