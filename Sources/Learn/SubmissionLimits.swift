@@ -15,7 +15,7 @@ public struct SubmissionLimits: Sendable, Equatable {
     /// The largest file the process may write.
     public var fileSize: Int = 1 << 20
     /// Open files.
-    public var openFiles: Int = 64
+    public var openFiles: Int = 256
 
     public init() {}
 

@@ -32,7 +32,8 @@ struct LearnSession {
         let caption = CaptionWriter(exercise: exercise, position: position)
         defer { caption.remove() }
         caption.write(status: ["checking…"])
-        let viewer = showsWindow && !once ? ViewerChild(script: copy, caption: caption.path) : nil
+        let ghost = exercise.check.targetCSV == nil ? exercise.solutionPath : nil
+        let viewer = showsWindow && !once ? ViewerChild(script: copy, caption: caption.path, ghost: ghost) : nil
         defer { viewer?.stop() }
         let isolated = LearnRun.isolated(limits)
         var lastStamp: FileStamp?
@@ -112,13 +113,14 @@ struct FileStamp: Equatable {
 }
 
 /// `snowglobe view SCRIPT` in a child process, in the terminal's process group (so that Ctrl-C
-/// ends it too), with the learn caption along its top; the viewer reloads the script on every
+/// ends it too), with the learn caption along its top and the target as a ghost; the viewer reloads the script on every
 /// save itself.
 final class ViewerChild {
     private var pid: pid_t = 0
 
-    init?(script: String, caption: String) {
+    init?(script: String, caption: String, ghost: String?) {
         let words: [String] = [ResourceFolders.executablePath, "view", script, "--caption-file", caption]
+            + (ghost.map { ["--ghost", $0] } ?? [])
         let argv = words.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         guard posix_spawn(&pid, ResourceFolders.executablePath, nil, nil, argv, environ) == 0 else { return nil }

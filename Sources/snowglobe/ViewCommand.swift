@@ -69,6 +69,10 @@ struct ViewCommand: ParsableCommand {
     @Option(name: .customLong("caption-file"), help: .hidden)
     var captionFile: String?
 
+    /// A script drawn faintly over this one at the same moment (`snowglobe learn`'s target).
+    @Option(name: .customLong("ghost"), help: .hidden)
+    var ghost: String?
+
     func validate() throws {
         try size.check("--size")
         try TimeArgument.check(at, "--at")
@@ -106,6 +110,7 @@ struct ViewCommand: ParsableCommand {
         settings.timeline = timeline
         settings.reportsSeeks = stats
         settings.captionFile = captionFile
+        settings.ghostScript = ghost
         let viewer: Viewer
         do {
             viewer = try Viewer(script: live, settings: settings, log: ViewCommand.terminal)

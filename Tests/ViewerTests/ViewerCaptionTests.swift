@@ -31,4 +31,19 @@ struct ViewerCaptionTests {
         try viewer.press("Next")
         #expect(viewer.waitForExit(seconds: 10) == 10)
     }
+
+    @Test func theTargetIsDrawnFaintlyAsAGhost() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", "print('loaded')\n")
+        let target = try folder.write("target.lua", """
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 100, 100 }, position = { 600, 450 }, backgroundColor = "red" })
+            """)
+        let viewer = try ViewerProcess(script: "scene.lua", folder: folder.path, arguments: ["--ghost", target])
+        defer { viewer.quit() }
+        try viewer.waitForLine { $0 == "loaded" }
+        let shot = try viewer.screenshot()
+        let ghost = shot.rgb(600, 450)
+        #expect(ghost.r > 60 && ghost.r < 130 && ghost.g < 20 && ghost.b < 20, "\(ghost)")
+        #expect(ViewerWindowTests.isBlack(shot.rgb(300, 450)))
+    }
 }

@@ -41,6 +41,9 @@ public final class Viewer {
         /// (`snowglobe learn` writes the goal and the last check there); PageDown closes the
         /// window once its first line says "pass".
         public var captionFile: String?
+        /// A script whose scene is drawn faintly over the shown one, at the same moment
+        /// (`snowglobe learn`: the exercise's target).
+        public var ghostScript: String?
 
         public init() {}
     }
@@ -119,6 +122,8 @@ public final class Viewer {
     var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
     /// The caption file's text and when it was read.
     var caption = CaptionFile()
+    /// The target drawn faintly over the scene, when `ghostScript` names one.
+    var targetGhost: TargetGhost?
     /// Whether the window was closed to go on to the next exercise.
     public internal(set) var askedForNextExercise = false
     let memory = TimelineMemory()
@@ -174,6 +179,7 @@ public final class Viewer {
         script.options.size = Size(width: Double(points.width), height: Double(points.height))
         script.options.scale = opened.scale
         script.log = log
+        targetGhost = settings.ghostScript.map { TargetGhost(script: $0, options: script.options, images: script.images) }
         player = Player(script: script)
         player.onInstall = { [weak self] reason, runner in self?.installed(reason, runner) }
         player.onDroppedInput = { [weak self] line in self?.log("snowglobe: " + line) }
@@ -243,7 +249,10 @@ public final class Viewer {
         let points = window.size
         let size = Size(width: Double(points.width), height: Double(points.height))
         let stripShown = showsTimeline || player.replay != nil
-        let ghosts = onionSkin.ghosts(for: player, width: points.width, height: points.height)
+        var ghosts = onionSkin.ghosts(for: player, width: points.width, height: points.height)
+        if let target = targetGhost?.ghost(at: player.shownTime, width: points.width, height: points.height) {
+            ghosts.append(target)
+        }
         // A screenshot waits until the scene shows the moment asked for.
         let capturing = player.isSeeking ? nil : screenshotRequested
         // A paused scene that is not on its way somewhere shows the same frame until something
