@@ -3,7 +3,7 @@
 /// error, if any.
 public struct Behaviour: Sendable {
     /// One component of one key path over time (`position.x`'s `value`, `position`'s `y`).
-    public struct Series: Sendable, Equatable {
+    public struct Series: Sendable, Equatable, Codable {
         public var keyPath: String
         public var component: String
         /// One value per sample time; nil where the layer was not in the tree.
@@ -41,6 +41,14 @@ public struct Behaviour: Sendable {
     public var error: RunError?
 
     public init() {}
+
+    /// The curves alone, as the isolated check hands them back for a chart.
+    public struct Curves: Sendable, Codable {
+        public var times: [Double]
+        public var series: [Series]
+    }
+
+    public var curves: Curves { Curves(times: times, series: series) }
 
     /// The series of `keyPath` and `component`, if recorded.
     public func series(_ keyPath: String, component: String? = nil) -> Series? {

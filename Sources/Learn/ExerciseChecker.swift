@@ -38,8 +38,15 @@ public struct ExerciseChecker {
 
     /// Checks the script at `path`; `file` is how the report names it.
     public func check(submission path: String, file: String? = nil) throws(ExerciseError) -> CheckReport {
+        try checkRecording(submission: path, file: file).report
+    }
+
+    /// Checks the script at `path`, and gives its behaviour too (for a chart of the two curves).
+    public func checkRecording(submission path: String, file: String? = nil) throws(ExerciseError)
+        -> (report: CheckReport, behaviour: Behaviour) {
         let target = try target()
-        return compare(recorder.record(script: path), with: target, file: file ?? path)
+        let own = recorder.record(script: path)
+        return (compare(own, with: target, file: file ?? path), own)
     }
 
     /// The report on `own` against `target`.

@@ -22,12 +22,13 @@ public struct IsolatedCheck: Sendable {
         self.wallSeconds = wallSeconds
     }
 
-    /// The report on the submission at `path` (named `file` in it) against the exercise `exercise`.
-    public func run(exercise: Exercise, submission path: String, file: String) -> CheckReport {
+    /// The report on the submission at `path` (named `file` in it) against the exercise
+    /// `exercise`; with `curves`, the submission's sampled curves are written to that file too.
+    public func run(exercise: Exercise, submission path: String, file: String, curves: String? = nil) -> CheckReport {
         let output = NSTemporaryDirectory() + "snowglobe-learn-\(getpid())-\(UUID().uuidString).json"
         defer { unlink(output) }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let argv = [executable] + arguments + [exercise.folder, absolute, "--file", file]
+        let argv = [executable] + arguments + [exercise.folder, absolute, "--file", file] + (curves.map { ["--curves", $0] } ?? [])
         let started = spawn(argv, output: output)
         guard case .success(let pid) = started else {
             return .error(exercise: exercise.name, file: file, .scriptError, "could not start a process to check it")
@@ -53,6 +54,12 @@ public struct IsolatedCheck: Sendable {
             }
             return report
         }
+    }
+
+    /// The curves an isolated check wrote with `curves`, or nil when it wrote none that read.
+    public static func readCurves(_ path: String) -> Behaviour.Curves? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(Behaviour.Curves.self, from: data)
     }
 
     private enum Ending {

@@ -12,8 +12,8 @@ public struct SubmissionLimits: Sendable, Equatable {
     public var processorSeconds: Int = 20
     /// Bytes of address space.
     public var addressSpace: Int = 4 << 30
-    /// The largest file the process may write.
-    public var fileSize: Int = 1 << 20
+    /// The largest file the process may write (its report and curves).
+    public var fileSize: Int = 16 << 20
     /// Open files.
     public var openFiles: Int = 256
 
@@ -34,6 +34,8 @@ public struct SubmissionLimits: Sendable, Equatable {
         set(Int32(RLIMIT_AS.rawValue), addressSpace, "address space")
         set(Int32(RLIMIT_FSIZE.rawValue), fileSize, "file size")
         set(Int32(RLIMIT_NOFILE.rawValue), openFiles, "open files")
+        // A write over the size limit fails instead of ending the process.
+        signal(SIGXFSZ, SIG_IGN)
         return failures
     }
 }

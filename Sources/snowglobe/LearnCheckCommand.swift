@@ -24,15 +24,38 @@ struct LearnCheckCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON: exercise, file, verdict, maxError, findings.")
     var json = false
 
+    @Option(help: "Also chart the submission's curves against the target's: FILE.svg or FILE.png.")
+    var chart: String?
+
     @OptionGroup var limits: LearnLimits
+
+    func validate() throws {
+        if let chart, !(chart.lowercased().hasSuffix(".svg") || chart.lowercased().hasSuffix(".png")) {
+            throw ValidationError("--chart must name a .svg or .png file, got '\(chart)'")
+        }
+    }
 
     func run() throws {
         let exercise = try LearnRun.exercise(self.exercise)
         try LearnRun.requireReadable(submission)
         let checker = ExerciseChecker(exercise: exercise, libraryPath: ResourceFolders.locate().scripts, budget: limits.budget)
-        try LearnRun.checkTarget(checker)
-        let report = LearnRun.isolated(limits).run(exercise: exercise, submission: submission, file: submission)
+        let target = try LearnRun.checkTarget(checker)
+        let curves = chart.map { _ in NSTemporaryDirectory() + "snowglobe-learn-curves-\(getpid()).json" }
+        defer { if let curves { unlink(curves) } }
+        let report = LearnRun.isolated(limits).run(exercise: exercise, submission: submission, file: submission, curves: curves)
         print(json ? report.json : report.text(tolerance: exercise.check.tolerance))
+        if let chart, let curves {
+            guard let own = IsolatedCheck.readCurves(curves) else {
+                standardError("snowglobe: no chart: the submission stopped before it was sampled")
+                throw ExitCode(report.exitStatus)
+            }
+            do {
+                try LearnChart.write(LearnChart.chart(exercise: exercise, target: target, own: own, file: submission), to: chart)
+            } catch {
+                standardError("snowglobe: \(error)")
+                throw ExitCode(2)
+            }
+        }
         throw ExitCode(report.exitStatus)
     }
 }
@@ -60,10 +83,11 @@ enum LearnRun {
     }
 
     /// Runs the exercise's target once, so that a broken exercise is the teacher's error (exit 2)
-    /// before any submission runs.
-    static func checkTarget(_ checker: ExerciseChecker) throws {
+    /// before any submission runs; returns its behaviour.
+    @discardableResult
+    static func checkTarget(_ checker: ExerciseChecker) throws -> Behaviour {
         do {
-            _ = try checker.target()
+            return try checker.target()
         } catch {
             standardError("snowglobe: exercise \(checker.exercise.name): \(error.message)")
             throw ExitCode(2)

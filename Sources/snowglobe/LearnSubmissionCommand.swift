@@ -19,6 +19,8 @@ struct LearnSubmissionCommand: ParsableCommand {
     @Option(parsing: .unconditional) var timeLimit: Double = 1
     @Option(parsing: .unconditional) var memoryLimit: Int = 128
     @Option var library: String?
+    /// Where to write the submission's sampled curves (JSON), for a chart.
+    @Option var curves: String?
 
     func run() throws {
         let failed = SubmissionLimits().apply()
@@ -37,7 +39,12 @@ struct LearnSubmissionCommand: ParsableCommand {
         do {
             let exercise = try Exercise(folder: exerciseFolder)
             let budget = LuaBudget(timeLimit: timeLimit, memoryLimit: memoryLimit << 20)
-            report = try ExerciseChecker(exercise: exercise, libraryPath: library, budget: budget).check(submission: submission, file: file)
+            let checked = try ExerciseChecker(exercise: exercise, libraryPath: library, budget: budget)
+                .checkRecording(submission: submission, file: file)
+            report = checked.report
+            if let curves, let data = try? JSONEncoder().encode(checked.behaviour.curves) {
+                try? data.write(to: URL(fileURLWithPath: curves))
+            }
         } catch {
             report = .error(exercise: exerciseName, file: file, .scriptError, error.message)
         }

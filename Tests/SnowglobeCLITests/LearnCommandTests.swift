@@ -102,6 +102,7 @@ struct LearnCommandTests {
         (["learn", "grade", "01", "/no/such/folder"], "cannot open /no/such/folder (no such folder)"),
         (["learn", "grade", "01", ".", "--jobs", "0"], "--jobs must be from 1 to 64, got 0"),
         (["learn", "check", "01", "x.lua", "--wall-limit", "0"], "--wall-limit must be from 1 to 3600 seconds, got 0.0"),
+        (["learn", "check", "01", "x.lua", "--memory-limit", "0"], "--memory-limit must be between 1 and 4096 MiB, got 0"),
     ])
     func badInputIsNamed(arguments: [String], message: String) throws {
         let result = try CLI.run(arguments)
@@ -140,5 +141,18 @@ struct LearnCommandTests {
         #expect(start.stdout.contains("wrongEasing"), "\(start.stdout)")
         #expect(try CLI.run(["learn", "check", exercise, exercise + "/solution.lua"]).status == 0)
         #expect(try CLI.run(["new", exercise, "--template", "exercise"]).status == 1)
+    }
+
+    @Test func aChartShowsBothCurves() throws {
+        let folder = try TemporaryFolder()
+        let chart = folder.path + "/curves.svg"
+        let result = try CLI.run(["learn", "check", "05", Project.root + "/exercises/05-spring-drop/start.lua", "--chart", chart])
+        #expect(result.status == 1)
+        let svg = try String(contentsOfFile: chart, encoding: .utf8)
+        // Cairo writes text as glyph outlines: the target's curve is the dashed one.
+        #expect(svg.hasPrefix("<?xml") && svg.contains("<svg"))
+        #expect(svg.contains("stroke-dasharray"))
+        let refused = try CLI.run(["learn", "check", "05", Project.root + "/exercises/05-spring-drop/start.lua", "--chart", "x.gif"])
+        #expect(refused.stderr.contains("--chart must name a .svg or .png file, got 'x.gif'"))
     }
 }
