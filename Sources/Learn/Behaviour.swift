@@ -50,6 +50,13 @@ public struct Behaviour: Sendable {
 
     public var curves: Curves { Curves(times: times, series: series) }
 
+    /// A behaviour made of curves recorded before (a target computed once for many checks).
+    public init(curves: Curves) {
+        times = curves.times
+        series = curves.series
+        foundLayer = true
+    }
+
     /// The series of `keyPath` and `component`, if recorded.
     public func series(_ keyPath: String, component: String? = nil) -> Series? {
         series.first { $0.keyPath == keyPath && (component == nil || $0.component == component) }

@@ -9,6 +9,9 @@ public struct ExerciseChecker {
     public var libraryPath: String?
     /// The submission's budget (the target runs under the same).
     public var budget: LuaBudget
+    /// The target's behaviour when it was recorded before (by the process that asked for this
+    /// check); nil: recorded here.
+    public var knownTarget: Behaviour?
 
     public init(exercise: Exercise, libraryPath: String?, budget: LuaBudget) {
         self.exercise = exercise
@@ -22,6 +25,7 @@ public struct ExerciseChecker {
 
     /// The target's behaviour; throws when the exercise's own solution or CSV cannot give one.
     public func target() throws(ExerciseError) -> Behaviour {
+        if let knownTarget { return knownTarget }
         let check = exercise.check
         if let csv = check.targetCSV {
             return try TargetCSV.read(path: exercise.folder + "/" + csv, keyPath: check.keyPaths[0], times: recorder.sampleTimes)

@@ -15,6 +15,9 @@ public struct IsolatedCheck: Sendable {
     public var arguments: [String]
     /// Seconds of wall-clock time before the process is killed.
     public var wallSeconds: Double
+    /// A file holding the target's curves (`writeTarget`), so that each process does not run
+    /// the solution again; nil: each does.
+    public var targetFile: String?
 
     public init(executable: String, arguments: [String], wallSeconds: Double) {
         self.executable = executable
@@ -28,7 +31,8 @@ public struct IsolatedCheck: Sendable {
         let output = NSTemporaryDirectory() + "snowglobe-learn-\(getpid())-\(UUID().uuidString).json"
         defer { unlink(output) }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let argv = [executable] + arguments + [exercise.folder, absolute, "--file", file] + (curves.map { ["--curves", $0] } ?? [])
+        let argv = [executable] + arguments + [exercise.folder, absolute, "--file", file]
+            + (curves.map { ["--curves", $0] } ?? []) + (targetFile.map { ["--target", $0] } ?? [])
         let started = spawn(argv, output: output)
         guard case .success(let pid) = started else {
             return .error(exercise: exercise.name, file: file, .scriptError, "could not start a process to check it")
@@ -54,6 +58,19 @@ public struct IsolatedCheck: Sendable {
             }
             return report
         }
+    }
+
+    /// Writes `target`'s curves to a new temporary file for `targetFile`; nil when it cannot.
+    public static func writeTarget(_ target: Behaviour) -> String? {
+        let path = NSTemporaryDirectory() + "snowglobe-learn-target-\(getpid())-\(UUID().uuidString).json"
+        guard let data = try? JSONEncoder().encode(target.curves),
+              (try? data.write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)) != nil else { return nil }
+        return path
+    }
+
+    /// Removes the target's file.
+    public func removeTarget() {
+        if let targetFile { unlink(targetFile) }
     }
 
     /// The curves an isolated check wrote with `curves`, or nil when it wrote none that read.

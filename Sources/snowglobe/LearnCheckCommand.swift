@@ -42,7 +42,9 @@ struct LearnCheckCommand: ParsableCommand {
         let target = try LearnRun.checkTarget(checker)
         let curves = chart.map { _ in NSTemporaryDirectory() + "snowglobe-learn-curves-\(getpid()).json" }
         defer { if let curves { unlink(curves) } }
-        let report = LearnRun.isolated(limits).run(exercise: exercise, submission: submission, file: submission, curves: curves)
+        let isolated = LearnRun.isolated(limits, target: target)
+        defer { isolated.removeTarget() }
+        let report = isolated.run(exercise: exercise, submission: submission, file: submission, curves: curves)
         print(json ? report.json : report.text(tolerance: exercise.check.tolerance))
         if let chart, let curves {
             guard let own = IsolatedCheck.readCurves(curves) else {
@@ -94,9 +96,12 @@ enum LearnRun {
         }
     }
 
-    /// Checks in a process of its own under `limits`.
-    static func isolated(_ limits: LearnLimits) -> IsolatedCheck {
-        IsolatedCheck(executable: ResourceFolders.executablePath, arguments: limits.submissionArguments,
-                      wallSeconds: limits.wallLimit)
+    /// Checks in a process of its own under `limits`, given the `target` recorded here (written
+    /// to a file that `removeTarget()` removes).
+    static func isolated(_ limits: LearnLimits, target: Behaviour?) -> IsolatedCheck {
+        var isolated = IsolatedCheck(executable: ResourceFolders.executablePath, arguments: limits.submissionArguments,
+                                     wallSeconds: limits.wallLimit)
+        isolated.targetFile = target.flatMap(IsolatedCheck.writeTarget)
+        return isolated
     }
 }

@@ -47,8 +47,9 @@ struct LearnGradeCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let checker = ExerciseChecker(exercise: exercise, libraryPath: ResourceFolders.locate().scripts, budget: limits.budget)
-        try LearnRun.checkTarget(checker)
-        let reports = Grader(isolated: LearnRun.isolated(limits), jobs: jobs).grade(exercise: exercise, folder: folder, files: files)
+        let isolated = LearnRun.isolated(limits, target: try LearnRun.checkTarget(checker))
+        defer { isolated.removeTarget() }
+        let reports = Grader(isolated: isolated, jobs: jobs).grade(exercise: exercise, folder: folder, files: files)
         if json {
             print("[\n" + reports.map { "  " + $0.json }.joined(separator: ",\n") + "\n]")
         } else {

@@ -68,14 +68,30 @@ struct LearnOpenCommand: ParsableCommand {
             }
             exercise = try LearnRun.exercise(folder + "/" + nextName)
         }
-        let count = ExerciseChoice.names.count
-        print("""
+        let words = Self.lastScreen(count: ExerciseChoice.names.count)
+        print("\n" + words)
+        if once || !(window ?? Self.hasDisplay) { return }
+        // The last screen in the window too: the snowfall, and the same words along the top.
+        let caption = NSTemporaryDirectory() + "snowglobe-learn-done-\(getpid()).txt"
+        try? Data(("pass ✓ — " + words).utf8).write(to: URL(fileURLWithPath: caption))
+        defer { unlink(caption) }
+        let viewer = ViewerChild(script: nil, caption: caption, ghost: nil)
+        print("Close the window or press Enter to finish.")
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        while viewer?.isRunning == true {
+            if poll(&descriptor, 1, 250) > 0 { break }
+        }
+        viewer?.stop()
+    }
 
-            ❄ All \(count) exercises are done. ❄
-            You have used layers, basic and keyframe animations, springs, groups, transactions,
-            implicit animations, layer time, 3D, emitters, replicators, masks, transitions and
-            transform layers. `snowglobe learn reset --all` starts again; `snowglobe examples` has more.
-            """)
+    /// The words after the last exercise.
+    static func lastScreen(count: Int) -> String {
+        """
+        ❄ All \(count) exercises are done. ❄
+        You have used layers, basic and keyframe animations, springs, groups, transactions,
+        implicit animations, layer time, 3D, emitters, replicators, masks, transitions and
+        transform layers. `snowglobe learn reset --all` starts again; `snowglobe examples` has more.
+        """
     }
 
     /// The learner's copy of the exercise's start.lua: made from it the first time, kept after.

@@ -35,7 +35,10 @@ struct LearnSession {
         let ghost = exercise.check.targetCSV == nil ? exercise.solutionPath : nil
         let viewer = showsWindow && !once ? ViewerChild(script: copy, caption: caption.path, ghost: ghost) : nil
         defer { viewer?.stop() }
-        let isolated = LearnRun.isolated(limits)
+        let target = try? ExerciseChecker(exercise: exercise, libraryPath: ResourceFolders.locate().scripts,
+                                          budget: limits.budget).target()
+        let isolated = LearnRun.isolated(limits, target: target)
+        defer { isolated.removeTarget() }
         var lastStamp: FileStamp?
         while true {
             let stamp = FileStamp(copy)
@@ -118,8 +121,9 @@ struct FileStamp: Equatable {
 final class ViewerChild {
     private var pid: pid_t = 0
 
-    init?(script: String, caption: String, ghost: String?) {
-        let words: [String] = [ResourceFolders.executablePath, "view", script, "--caption-file", caption]
+    /// Opens `script` (nil: the built-in example) with the caption file and the ghost.
+    init?(script: String?, caption: String, ghost: String?) {
+        let words: [String] = [ResourceFolders.executablePath, "view"] + (script.map { [$0] } ?? []) + ["--caption-file", caption]
             + (ghost.map { ["--ghost", $0] } ?? [])
         let argv = words.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
@@ -133,6 +137,15 @@ final class ViewerChild {
         guard waitpid(pid, &status, WNOHANG) == pid else { return false }
         pid = 0
         return status & 0x7f == 0 && (status >> 8) & 0xff == ViewCommand.nextExerciseStatus
+    }
+
+    /// Whether the window is still open.
+    var isRunning: Bool {
+        guard pid > 0 else { return false }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return true }
+        pid = 0
+        return false
     }
 
     func stop() {

@@ -21,6 +21,8 @@ struct LearnSubmissionCommand: ParsableCommand {
     @Option var library: String?
     /// Where to write the submission's sampled curves (JSON), for a chart.
     @Option var curves: String?
+    /// The target's curves, recorded once by the process that asked (JSON); else the solution runs here.
+    @Option var target: String?
 
     func run() throws {
         let failed = SubmissionLimits().apply()
@@ -39,8 +41,9 @@ struct LearnSubmissionCommand: ParsableCommand {
         do {
             let exercise = try Exercise(folder: exerciseFolder)
             let budget = LuaBudget(timeLimit: timeLimit, memoryLimit: memoryLimit << 20)
-            let checked = try ExerciseChecker(exercise: exercise, libraryPath: library, budget: budget)
-                .checkRecording(submission: submission, file: file)
+            var checker = ExerciseChecker(exercise: exercise, libraryPath: library, budget: budget)
+            checker.knownTarget = target.flatMap(IsolatedCheck.readCurves).map(Behaviour.init(curves:))
+            let checked = try checker.checkRecording(submission: submission, file: file)
             report = checked.report
             if let curves, let data = try? JSONEncoder().encode(checked.behaviour.curves) {
                 try? data.write(to: URL(fileURLWithPath: curves))
