@@ -70,13 +70,17 @@ struct LearnOpenCommand: ParsableCommand {
         }
         let words = Self.lastScreen(count: ExerciseChoice.names.count)
         print("\n" + words)
+        fflush(nil)
         if once || !(window ?? Self.hasDisplay) { return }
         // The last screen in the window too: the snowfall, and the same words along the top.
         let caption = NSTemporaryDirectory() + "snowglobe-learn-done-\(getpid()).txt"
-        try? Data(("pass ✓ — " + words).utf8).write(to: URL(fileURLWithPath: caption))
+        let lines = words.split(separator: "\n").map(String.init)
+        let text = "✓ " + (lines.first ?? "") + "\n\n" + lines.dropFirst().joined(separator: " ")
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: caption))
         defer { unlink(caption) }
         let viewer = ViewerChild(script: nil, caption: caption, ghost: nil)
         print("Close the window or press Enter to finish.")
+        fflush(nil)
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         while viewer?.isRunning == true {
             if poll(&descriptor, 1, 250) > 0 { break }
