@@ -43,7 +43,9 @@ struct LearnSubmissionCommand: ParsableCommand {
             let budget = LuaBudget(timeLimit: timeLimit, memoryLimit: memoryLimit << 20)
             var checker = ExerciseChecker(exercise: exercise, libraryPath: library, budget: budget)
             checker.knownTarget = target.flatMap(IsolatedCheck.readCurves).map(Behaviour.init(curves:))
-            let checked = try checker.checkRecording(submission: submission, file: file)
+            // Run from its own folder by its name, so that its messages say "name.lua:3:".
+            let name = URL(fileURLWithPath: submission).lastPathComponent
+            let checked = try checker.checkRecording(submission: name, file: file)
             report = checked.report
             if let curves, let data = try? JSONEncoder().encode(checked.behaviour.curves) {
                 try? data.write(to: URL(fileURLWithPath: curves))

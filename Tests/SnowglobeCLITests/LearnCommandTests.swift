@@ -155,4 +155,20 @@ struct LearnCommandTests {
         let refused = try CLI.run(["learn", "check", "05", Project.root + "/exercises/05-spring-drop/start.lua", "--chart", "x.gif"])
         #expect(refused.stderr.contains("--chart must name a .svg or .png file, got 'x.gif'"))
     }
+
+    @Test func aSubmissionMayRequireAModuleBesideItAndItsMessagesNameItsFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("helper.lua", "return { right = 500 }\n")
+        let good = try folder.write("good.lua", """
+            local helper = require "helper"
+            local box = ca.Layer{ name = "box", bounds = { 0, 0, 80, 80 }, position = { helper.right, 300 } }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 100, toValue = helper.right, duration = 2 })
+            """)
+        #expect(try CLI.run(["learn", "check", "01", good]).status == 0)
+        let bad = try folder.write("bad.lua", "\nerror('no')\n")
+        let result = try CLI.run(["learn", "check", "01", bad, "--json"])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains(#""message":"bad.lua:2: no""#), "\(result.stdout)")
+    }
 }
