@@ -52,6 +52,7 @@
 ---@field contentsScale number
 ---@field minificationFilter "linear"|"nearest"|"trilinear"
 ---@field magnificationFilter "linear"|"nearest"|"trilinear"
+---@field allowsGroupOpacity boolean
 ---@field name string?
 ---@field data table
 ---@field sublayers Layer[]
@@ -111,6 +112,7 @@
 ---@field contentsScale? number
 ---@field minificationFilter? "linear"|"nearest"|"trilinear"
 ---@field magnificationFilter? "linear"|"nearest"|"trilinear"
+---@field allowsGroupOpacity? boolean
 ---@field name? string
 ---@field data? table
 ---@field sublayers? Layer[]
@@ -577,7 +579,7 @@
 ---@field await fun(fn: fun(), opts?: {duration?: number, timingFunction?: MediaTimingFunction|string, disableActions?: boolean, completion?: fun()})
 ---@field now fun(): number
 ---@field root Layer
----@field screen {width: number, height: number, scale: number}
+---@field screen {width: number, height: number, scale: number, uiScale: number}
 ---@field persist table
 ---@field isReload boolean
 ca = {}

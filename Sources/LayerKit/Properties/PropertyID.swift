@@ -14,6 +14,8 @@ public enum PropertyID: Int, CaseIterable, Sendable {
     // Layer: nine-slice contents, contents scale, texture filters
     case contentsCenter, contentsScale
     case minificationFilter, magnificationFilter
+    // Layer: opacity applied to the subtree as one
+    case allowsGroupOpacity
     // TextLayer
     case fontSize, foregroundColor, alignmentMode, wrapped
     // CATextLayer's truncationMode.
@@ -62,6 +64,7 @@ public enum PropertyID: Int, CaseIterable, Sendable {
         case .contentsScale: return .init("contentsScale", .number(1), animatable: false, about: "pixels of the contents image per point: an image of scale 2 is drawn half as big")
         case .minificationFilter: return .init("minificationFilter", TextureFilter.linear, animatable: false, about: "how the contents image is read when drawn smaller than its pixels")
         case .magnificationFilter: return .init("magnificationFilter", TextureFilter.linear, animatable: false, about: "how the contents image is read when drawn larger than its pixels (\"nearest\": crisp pixel art)")
+        case .allowsGroupOpacity: return .init("allowsGroupOpacity", .bool(true), animatable: false, about: "true: an opacity below 1 fades the layer and its sublayers drawn together, so overlapping sublayers do not show through one another; false: each layer is faded on its own (a transform layer's sublayers always are)")
 
         case .fontSize: return .init("fontSize", .number(36), on: .text, about: "the text's size, in points")
         case .foregroundColor: return .init("foregroundColor", .color(.white), on: .text, about: "the text's colour")

@@ -3,16 +3,21 @@ import LuaHost
 import Playback
 import Render
 
-/// The target drawn faintly over the scene (`snowglobe learn`: the exercise's solution, so that
-/// the learner sees where their layer should be): a silent run of another script, with the
-/// shown script's seed and size, kept at the moment shown and started again when time goes back.
+/// The target drawn as a ghost under the scene (`snowglobe learn`: the exercise's solution, so
+/// that the learner sees where their layer should be), on the onion skin's machinery: a silent
+/// run of another script, with the shown script's seed and size, kept at the moment shown (and
+/// started again when time goes back), drawn to pixels that `OnionGhosts` keys out and lays
+/// under the present frame.
 final class TargetGhost {
-    /// How strongly the target shows.
-    static let opacity = 0.35
+    /// How strongly the target shows, and its tint: neutral, to tell it from the onion skin's
+    /// warm and cool ghosts.
+    static let opacity = 0.55
+    static let tint = Color(r: 0.85, g: 0.85, b: 0.9)
 
     private let recipe: ScriptRecipe
     private var runner: SceneRunner?
     private let compositor = Compositor()
+    private let rasterizer = HeadlessBackend()
     /// The script failed to start or raised an error: no ghost from now on.
     private var failed = false
 
@@ -23,8 +28,8 @@ final class TargetGhost {
         recipe = ScriptRecipe(source: .file(script), options: options, images: images)
     }
 
-    /// The target at `time`, composed for a frame of `width` × `height` pixels, with its opacity.
-    func ghost(at time: Double, width: Int, height: Int) -> (list: DrawList, opacity: Double)? {
+    /// The target at `time`, drawn on black into a frame of `width` × `height` pixels.
+    func frame(at time: Double, width: Int, height: Int) -> FrameBuffer? {
         guard !failed else { return nil }
         if let current = runner, current.time > time + 1e-9 {
             current.close()
@@ -44,7 +49,10 @@ final class TargetGhost {
         runner.advance(to: Tick.index(atOrBefore: time), log: InputLog())
         var list: DrawList?
         runner.withFrame(at: time) { list = compositor.compose($0, width: width, height: height) }
-        return list.map { ($0, TargetGhost.opacity) }
+        guard let list else { return nil }
+        let frame = FrameBuffer(width: width, height: height)
+        rasterizer.draw(list, into: frame, background: .black)
+        return frame
     }
 
     func close() {

@@ -37,6 +37,11 @@ public final class Viewer {
         public var remembersTimeline = true
         /// Whether to tell how long each seek took, from the key or press to the frame shown.
         public var reportsSeeks = false
+        /// Whether the window opens filling the display.
+        public var fullscreen = false
+        /// How much larger than their design size the strip, panels, HUD and their text are drawn
+        /// (nil: from the display's size, `Viewer.defaultUIScale`).
+        public var uiScale: Double?
         /// A file whose text is shown in a panel along the top, read again whenever it changes
         /// (`snowglobe learn` writes the goal and the last check there); PageDown closes the
         /// window once its first line says "pass".
@@ -170,14 +175,19 @@ public final class Viewer {
         recorder = ClipRecorder(folder: settings.screenshotFolder, format: settings.recordingFormat, fps: settings.recordingFPS)
         frameRate = min(max(opened.refreshRate ?? settings.fallbackFrameRate, 24), 240)
         statistics = FrameStatistics(budget: 1 / frameRate)
+        if settings.fullscreen {
+            do throws(SDLError) { try opened.setFullscreen(true) } catch { log("snowglobe: cannot open full screen: \(error)") }
+        }
         let points = opened.size
         overlay = ViewerOverlay(size: Size(width: Double(points.width), height: Double(points.height)))
+        overlay.setScale(settings.uiScale ?? Viewer.defaultUIScale(display: opened.displaySize))
         watcher = FileWatcher()
         startedAt = Monotonic.now()
         nextFrameAt = startedAt
         lastFrameAt = startedAt
         script.options.size = Size(width: Double(points.width), height: Double(points.height))
         script.options.scale = opened.scale
+        script.options.uiScale = overlay.scale
         script.log = log
         targetGhost = settings.ghostScript.map { TargetGhost(script: $0, options: script.options, images: script.images) }
         player = Player(script: script)
@@ -201,6 +211,14 @@ public final class Viewer {
         player.open(at: start ?? Timeline())
         player.update(realSeconds: 0)
         watcher?.watch(script.dependencies)
+    }
+
+    /// The UI scale for a display of `display` points: 1 up to a 1080-line display, growing
+    /// with the display's height in quarters (2 on a 2160-line one), so that the strip and the
+    /// panels read alike on any screen.
+    static func defaultUIScale(display: (width: Int, height: Int)?) -> Double {
+        guard let display, display.height > 1080 else { return 1 }
+        return (Double(display.height) / 1080 * 4).rounded(.down) / 4
     }
 
     /// Whether a window can be opened at all: an X11 or Wayland display, or an SDL video driver
@@ -249,10 +267,7 @@ public final class Viewer {
         let points = window.size
         let size = Size(width: Double(points.width), height: Double(points.height))
         let stripShown = showsTimeline || player.replay != nil
-        var ghosts = onionSkin.ghosts(for: player, width: points.width, height: points.height)
-        if let target = targetGhost?.ghost(at: player.shownTime, width: points.width, height: points.height) {
-            ghosts.append(target)
-        }
+        onionSkin.prepare(for: player, width: points.width, height: points.height)
         // A screenshot waits until the scene shows the moment asked for.
         let capturing = player.isSeeking ? nil : screenshotRequested
         // A paused scene that is not on its way somewhere shows the same frame until something
@@ -260,17 +275,28 @@ public final class Viewer {
         let still = player.timeline.isPaused && !player.isSeeking
         var failure: SDLError?
         // The overlays read the scene and the frame is drawn in one visit to the moment shown.
+        let layout = overlay.layoutSize(window: size)
         player.withFrame { scene in
-            overlay.update(size: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
+            let background = scene.map { $0.root.color(.backgroundColor, .presentation) }
+            var ghosts = background.flatMap { onionSkin.layer(background: $0) }
+            // The target's ghost (snowglobe learn) while the onion skin is off: the onion skin's
+            // layer is kept between frames and is not to be drawn into.
+            if ghosts == nil, let background,
+               let target = targetGhost?.frame(at: player.shownTime, width: points.width, height: points.height) {
+                let layer = OnionGhosts(width: points.width, height: points.height, background: background)
+                layer.add(target, tint: TargetGhost.tint, opacity: TargetGhost.opacity)
+                ghosts = layer
+            }
+            overlay.update(window: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
                            errorFromLoad: script.errorIsFromLoad,
                            bounds: showsBounds ? scene.map { BoundsOutline(root: $0.root) } : nil,
-                           timeline: stripShown ? stripState(size: size) : nil)
+                           timeline: stripShown ? stripState(size: layout) : nil)
             overlay.inspector.update(inspector: inspector, layer: scene.flatMap { inspector.layer(in: $0) }, scene: scene,
-                                     time: player.shownTime, loop: player.timeline.loopRange, size: size,
+                                     time: player.shownTime, loop: player.timeline.loopRange, size: layout,
                                      bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0,
                                      overlay: overlay.scene)
-            overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: size.width, in: overlay.scene)
-            overlay.caption.update(caption.text, width: size.width, in: overlay.scene)
+            overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: layout.width, in: overlay.scene)
+            overlay.caption.update(caption.text, width: layout.width, in: overlay.scene)
             // The overlay is drawn straight from its presentation, which a step does not make.
             overlay.scene.beginFrame(at: 0)
             overlay.scene.endFrame()
