@@ -91,8 +91,9 @@ public struct ExerciseChecker {
         findings += checkpointFindings(own)
         findings += requirementFindings(own)
         let passes = largest <= check.tolerance && findings.isEmpty
+        // Six decimals: what a teacher's table needs, without the last bits of rounding.
         return CheckReport(exercise: exercise.name, file: file, verdict: passes ? .pass : .fail,
-                           maxError: largest, findings: findings)
+                           maxError: (largest * 1e6).rounded() / 1e6, findings: findings)
     }
 
     func checkpointFindings(_ own: Behaviour) -> [Finding] {
