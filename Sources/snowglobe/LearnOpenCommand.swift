@@ -9,7 +9,7 @@ import Learn
 struct LearnOpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Open the next exercise (the default): edit your copy; it is checked on every save."
+        abstract: "Open the next exercise: edit your copy; it is checked on every save."
     )
 
     @Option(help: "Start at this exercise (a name from `snowglobe learn list`, or its number).")
