@@ -48,7 +48,7 @@ python-venv:
 ## lint: luacheck over the project's Lua (.luacheckrc: the sandbox's globals and `ca`, from
 ## docs/luacheck_std.lua, which `snowglobe docs` writes), and swift-format's rules over the Swift
 ## (.swift-format; tools/swift-lint.sh)
-LUA_FOLDERS = $(wildcard Examples Scripts Templates)
+LUA_FOLDERS = $(wildcard Examples Scripts Templates exercises)
 
 lint: deps
 	luacheck --no-color --quiet $(LUA_FOLDERS)

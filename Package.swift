@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "Export", targets: ["Export"]),
         .library(name: "Viewer", targets: ["Viewer"]),
+        .library(name: "Learn", targets: ["Learn"]),
         // Not for users: SDL's software renderer off screen, which the benchmarks measure
         // against and the render tests compare with (a product so that Benchmarks/ reaches it).
         .library(name: "SDLSoftware", targets: ["SDLSoftware"]),
@@ -76,6 +77,9 @@ let package = Package(
         // clips rendered for the viewer.
         .target(name: "Export", dependencies: ["LayerKit", "Render", "Playback", "Spelling", "CGif", "CImageQuant", "CPangoCairo", "CSDL2"]),
         .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Export", "CSDL2"]),
+        // Exercises checked by behaviour: a submission and the target run headless, compared
+        // sample by sample, the difference told in animation terms; submissions run isolated.
+        .target(name: "Learn", dependencies: ["LayerKit", "LuaBridge", "LuaHost", "Playback", "Render"]),
         .executableTarget(name: "embed-text"),
         .plugin(name: "EmbedDefaultExample", capability: .buildTool(), dependencies: ["embed-text"]),
         // The templates of `snowglobe new` are built in from Templates/*.lua, and the default
@@ -84,7 +88,7 @@ let package = Package(
         .executableTarget(
             name: "snowglobe",
             dependencies: [
-                "LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Export", "Viewer", "Spelling",
+                "LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Export", "Viewer", "Learn", "Spelling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["EmbedTemplates", "EmbedDefaultExample"]
@@ -99,6 +103,8 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Export", "Viewer", "LuaBridge", "LuaHost", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Playback", "Export", "LuaHost", "LayerKit", "Render", "TestSupport"]),
+        // Submissions/ holds Lua files the tests check, one folder per exercise.
+        .testTarget(name: "LearnTests", dependencies: ["Learn", "LayerKit", "LuaBridge", "TestSupport"], exclude: ["Submissions"]),
         .testTarget(name: "SnowglobeCLITests", dependencies: ["snowglobe", "LayerKit", "Render", "Export", "TestSupport"]),
         .testTarget(name: "ExamplesTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Export", "Playback", "TestSupport"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "Render", "Export", "Playback", "snowglobe", "TestSupport"]),

@@ -5,7 +5,7 @@
 #   tools/install.sh uninstall PREFIX [DESTDIR]
 #
 # install copies BINARY to PREFIX/bin/snowglobe and, under PREFIX/share, what it finds from its
-# own place (../share/snowglobe): the Scripts library, the examples and lessons, the templates
+# own place (../share/snowglobe): the Scripts library, the examples and lessons, the exercises, the templates
 # ca.lua (the LuaLS definitions) and luacheck_std.lua (luacheck's `ca` globals); README.md and docs/ go to share/doc/snowglobe, and the
 # shell completions BINARY generates to bash's, zsh's and fish's folders. Every file written and
 # every folder made is listed in share/snowglobe/install-manifest; uninstall removes exactly
@@ -79,6 +79,7 @@ install_to() {
   put_all Scripts share/snowglobe/Scripts
   put_all Examples share/snowglobe/Examples
   put_all Templates share/snowglobe/Templates
+  put_all exercises share/snowglobe/exercises
   put "$repo/docs/ca.lua" share/snowglobe/definitions/ca.lua 644
   put "$repo/docs/luacheck_std.lua" share/snowglobe/definitions/luacheck_std.lua 644
   put "$repo/README.md" share/doc/snowglobe/README.md 644

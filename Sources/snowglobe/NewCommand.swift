@@ -18,23 +18,28 @@ struct NewCommand: ParsableCommand {
 
             Templates:
             \(Template.listing)
+            exercise: a folder NAME/ holding an exercise for `snowglobe learn` (goal.md, start.lua, \
+            solution.lua, check.lua, hints.md; see docs/learn.md)
             """
     )
 
     @Argument(help: "The script to create: NAME or NAME.lua, in the current folder or at a path.")
     var name: String
 
-    @Option(help: "The template to start from: \(Template.names.joined(separator: ", ")).")
+    @Option(help: "The template to start from: \(Template.names.joined(separator: ", ")), or \(ExerciseTemplate.name) (a folder).")
     var template: String = Template.defaultName
 
     func validate() throws {
-        guard Template.text(named: template) != nil else { throw ValidationError(Template.unknown(template)) }
+        guard Template.text(named: template) != nil || template == ExerciseTemplate.name else {
+            throw ValidationError(Template.unknown(template))
+        }
         guard !(name as NSString).lastPathComponent.isEmpty, !name.hasSuffix("/") else {
             throw ValidationError("NAME must name a file, got '\(name)'")
         }
     }
 
     func run() throws {
+        if template == ExerciseTemplate.name { return try makeExercise() }
         let script = name.hasSuffix(".lua") ? name : name + ".lua"
         let folders = ResourceFolders.locate()
         do {
@@ -48,6 +53,19 @@ struct NewCommand: ParsableCommand {
         print(LuaLSSettings.write(beside: script, definitions: folders.definitions, library: folders.scripts))
         print(LuacheckSettings.write(beside: script, definitions: folders.definitions))
         print("open it with `snowglobe \(script)`: every save reloads it in the window")
+    }
+
+    /// Writes an exercise's folder, and says how to try it.
+    private func makeExercise() throws {
+        let folder = name.hasSuffix("/") ? String(name.dropLast()) : name
+        do {
+            try ExerciseTemplate.write(to: folder)
+        } catch {
+            FileHandle.standardError.write(Data("snowglobe: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        print("created the exercise \(folder)/ (goal.md, start.lua, solution.lua, check.lua, hints.md)")
+        print("try it: `snowglobe learn check \(folder) \(folder)/start.lua` fails, `… \(folder)/solution.lua` passes")
     }
 
     /// Refuses a script named like a module of the library: its folder is searched first, so its

@@ -15,6 +15,8 @@ public struct ResourceFolders: Sendable, Equatable {
     public var examples: String?
     /// The folder holding ca.lua, the LuaLS definitions of `ca`, or nil.
     public var definitions: String?
+    /// The exercises of `snowglobe learn`, one folder each, or nil.
+    public var exercises: String?
     /// Where the library was looked for, in order, for the message when none was found.
     public var searched: [String] = []
 
@@ -25,6 +27,7 @@ public struct ResourceFolders: Sendable, Equatable {
         static let scripts = "Scripts"
         static let examples = "Examples"
         static let definitions = "definitions"
+        static let exercises = "exercises"
     }
 
     /// The folders this process uses.
@@ -42,6 +45,7 @@ public struct ResourceFolders: Sendable, Equatable {
             found.scripts = share + "/" + Installed.scripts
             found.examples = existingFolder(share + "/" + Installed.examples)
             found.definitions = existingFolder(share + "/" + Installed.definitions)
+            found.exercises = existingFolder(share + "/" + Installed.exercises)
         } else {
             found.searched.append(share + "/" + Installed.scripts)
             for start in [binFolder.path, currentFolder] {
@@ -49,6 +53,7 @@ public struct ResourceFolders: Sendable, Equatable {
                     found.scripts = package + "/Scripts"
                     found.examples = existingFolder(package + "/Examples")
                     found.definitions = existingFolder(package + "/docs")
+                    found.exercises = existingFolder(package + "/exercises")
                     break
                 }
                 found.searched.append("Scripts/ beside a Package.swift above \(start)")

@@ -9,7 +9,7 @@ struct Snowglobe: ParsableCommand {
         abstract: "A scriptable animation sandbox: Core Animation's model, driven by Lua.",
         version: versionReport,
         subcommands: [ViewCommand.self, CheckCommand.self, RenderCommand.self, JoinCommand.self, PlotCommand.self, NewCommand.self,
-                      ExamplesCommand.self, DocsCommand.self],
+                      ExamplesCommand.self, DocsCommand.self, LearnCommand.self],
         defaultSubcommand: ViewCommand.self
     )
 

@@ -72,6 +72,14 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var limits: BudgetOptions
 
+    /// What `snowglobe learn` shows along the top: a file it rewrites after every check.
+    @Option(name: .customLong("caption-file"), help: .hidden)
+    var captionFile: String?
+
+    /// A script drawn faintly over this one at the same moment (`snowglobe learn`'s target).
+    @Option(name: .customLong("ghost"), help: .hidden)
+    var ghost: String?
+
     func validate() throws {
         try size.check("--size")
         try UIScale.check(uiScale)
@@ -111,6 +119,8 @@ struct ViewCommand: ParsableCommand {
         settings.reportsSeeks = stats
         settings.fullscreen = fullscreen
         settings.uiScale = uiScale
+        settings.captionFile = captionFile
+        settings.ghostScript = ghost
         let viewer: Viewer
         do {
             viewer = try Viewer(script: live, settings: settings, log: ViewCommand.terminal)
@@ -119,11 +129,15 @@ struct ViewCommand: ParsableCommand {
             throw ExitCode(2)
         }
         viewer.run()
+        if viewer.askedForNextExercise { throw ExitCode(ViewCommand.nextExerciseStatus) }
         if stats {
             print(viewer.statistics.report(elapsed: viewer.elapsed))
             print("frames shown again unchanged (paused, nothing moved): \(viewer.repeatedFrames)")
         }
     }
+
+    /// The exit status of a window closed with PageDown to go on to the next exercise.
+    static let nextExerciseStatus: Int32 = 10
 
     /// The timeline the options ask for (nil: none asked, so the remembered one or 0).
     var timeline: Timeline? {

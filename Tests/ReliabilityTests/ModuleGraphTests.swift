@@ -53,7 +53,7 @@ struct ModuleGraphTests {
 
     @Test func everyModuleImportsOnlyWhatTheGraphAllows() throws {
         let graph = try Self.graph()
-        #expect(Set(graph.keys) == ["snowglobe", "Viewer", "Export", "Playback", "Render", "LuaHost", "LuaBridge", "LayerKit"])
+        #expect(Set(graph.keys) == ["snowglobe", "Viewer", "Learn", "Export", "Playback", "Render", "LuaHost", "LuaBridge", "LayerKit"])
         for (module, allowed) in graph {
             let extra = try Self.imports(of: module).subtracting(allowed).subtracting(Self.system).subtracting([module])
             #expect(extra.isEmpty, "\(module) imports \(extra.sorted()), which docs/architecture.md does not allow it")
@@ -61,10 +61,11 @@ struct ModuleGraphTests {
     }
 
     @Test func nothingHeadlessImportsTheViewer() throws {
-        for module in ["Export", "Playback", "Render", "LuaHost", "LayerKit"] {
+        for module in ["Learn", "Export", "Playback", "Render", "LuaHost", "LayerKit"] {
             #expect(!(try Self.imports(of: module)).contains("Viewer"), "\(module) imports Viewer")
         }
-        for command in ["RenderCommand", "PlotCommand", "CheckCommand", "ScriptLauncher"] {
+        for command in ["RenderCommand", "PlotCommand", "CheckCommand", "ScriptLauncher", "LearnCheckCommand", "LearnGradeCommand",
+                        "LearnSubmissionCommand"] {
             let text = try String(contentsOfFile: Project.root + "/Sources/snowglobe/\(command).swift", encoding: .utf8)
             #expect(!text.contains("import Viewer"), "\(command).swift imports Viewer")
         }

@@ -16,7 +16,7 @@ extension CommandLineTests {
         let snowglobe = prefix.path + "/bin/snowglobe"
         let share = prefix.path + "/share/snowglobe"
         for file in ["bin/snowglobe", "share/snowglobe/Scripts/flurry.lua", "share/snowglobe/Examples/lessons/01-model-vs-presentation.lua",
-                     "share/snowglobe/Templates/blank.lua", "share/snowglobe/definitions/ca.lua", "share/snowglobe/definitions/luacheck_std.lua",
+                     "share/snowglobe/Templates/blank.lua", "share/snowglobe/exercises/01-stay-put/check.lua", "share/snowglobe/definitions/ca.lua", "share/snowglobe/definitions/luacheck_std.lua",
                      "share/doc/snowglobe/README.md",
                      "share/doc/snowglobe/docs/api.md", "share/bash-completion/completions/snowglobe",
                      "share/zsh/site-functions/_snowglobe", "share/fish/vendor_completions.d/snowglobe.fish"] {
@@ -31,6 +31,7 @@ extension CommandLineTests {
         let own = try run(["check", "own.lua", "--duration", "2"], binary: snowglobe, in: elsewhere.path)
         #expect(own.status == 0 && own.stderr.ranCleanly, "\(own.stderr)")
         #expect(try run(["examples"], binary: snowglobe, in: elsewhere.path).stdout.hasPrefix("The examples in \(share)/Examples:\n"))
+        #expect(try run(["learn", "list"], binary: snowglobe, in: elsewhere.path).stdout.contains(" 01-stay-put "))
         #expect(try run(["--version"], binary: snowglobe).stdout.hasPrefix("snowglobe "))
 
         // A script from every template, with LuaLS pointed at the installed definitions.

@@ -8,21 +8,23 @@ import Testing
 struct ResourceFoldersTests {
     @Test func anInstalledBinaryUsesShareSnowglobe() throws {
         let prefix = try TemporaryFolder()
-        for folder in ["bin", "share/snowglobe/Scripts", "share/snowglobe/Examples", "share/snowglobe/definitions"] {
+        for folder in ["bin", "share/snowglobe/Scripts", "share/snowglobe/Examples", "share/snowglobe/definitions",
+                       "share/snowglobe/exercises"] {
             try FileManager.default.createDirectory(atPath: prefix.path + "/" + folder, withIntermediateDirectories: true)
         }
         let found = ResourceFolders.locate(executable: prefix.path + "/bin/snowglobe", currentFolder: Project.root,
                                            environment: [:])
         let share = prefix.path + "/share/snowglobe"
         #expect(found == ResourceFolders(scripts: share + "/Scripts", examples: share + "/Examples",
-                                         definitions: share + "/definitions"))
+                                         definitions: share + "/definitions", exercises: share + "/exercises"))
         #expect(found.missingLibraryHint == nil)
     }
 
     @Test func aBinaryInThePackageUsesThePackagesFolders() {
         let found = ResourceFolders.locate(executable: Project.root + "/.build/debug/snowglobe", currentFolder: "/",
                                            environment: [:])
-        #expect(found == ResourceFolders(scripts: Project.scripts, examples: Project.examples, definitions: Project.docs))
+        #expect(found == ResourceFolders(scripts: Project.scripts, examples: Project.examples, definitions: Project.docs,
+                                         exercises: Project.root + "/exercises"))
     }
 
     @Test func theEnvironmentNamesTheLibraryAndABadNameIsSaid() throws {

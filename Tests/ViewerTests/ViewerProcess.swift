@@ -85,6 +85,13 @@ final class ViewerProcess: @unchecked Sendable {
         if process.isRunning { _ = process.exitStatus(killingAfter: 0) }
     }
 
+    /// Waits up to `seconds` for the viewer to exit by itself: its exit status, or nil while it runs.
+    func waitForExit(seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
     /// Every line the viewer printed so far.
     var output: [String] { lock.withLock { lines } }
 

@@ -164,6 +164,27 @@ if selected("startup"), let snowglobe = value(after: "--snowglobe") {
     }
 }
 
+// learn (issue 37): one exercise checked against `check` of the same script (target: under 1 s),
+// and a class of 100 submissions graded with one job and with two.
+if selected("learn"), let snowglobe = value(after: "--snowglobe") {
+    let project = (examplesDir as NSString).deletingLastPathComponent
+    let learn = LearnBenchmark(snowglobe: snowglobe, exercises: project + "/exercises",
+                               submissions: project + "/Tests/LearnTests/Submissions/01-stay-put", runs: 5).run()
+    if !learn.learnCheck.isEmpty {
+        let ours = median(learn.learnCheck), plain = median(learn.plainCheck)
+        rows.append(Row(benchmark: "learn check of one exercise (\(LearnBenchmark.exercise), solution), exec to exit", unit: "ms",
+                        snowglobe: ours, peer: "check of the same script for 3 s", peerValue: learn.plainCheck.isEmpty ? nil : plain,
+                        ratio: learn.plainCheck.isEmpty ? nil : ours / plain,
+                        note: "target: under 1000 ms; the target and the submission run, the latter in a process of its own"))
+    }
+    if let one = learn.grade[1] {
+        let two = learn.grade[2]
+        rows.append(Row(benchmark: "learn grade of \(LearnBenchmark.classSize) submissions, --jobs 1", unit: "s", snowglobe: one,
+                        peer: "--jobs 2", peerValue: two, ratio: two.map { $0 / one },
+                        note: "each submission in a process of its own; ratio: --jobs 2 time over --jobs 1 time"))
+    }
+}
+
 // The viewer: start-up to first frame against LÖVE's, and hot-reload latency for each example,
 // in windows on a private Xvfb (llvmpipe's OpenGL, as LÖVE uses).
 if selected("viewer"), let setup = viewerSetup("viewer") {

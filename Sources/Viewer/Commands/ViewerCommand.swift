@@ -38,6 +38,8 @@ public enum ViewerCommand: Sendable, Equatable {
     case flipGraph
     /// The inspector folds or unfolds one of its sections.
     case toggleInspectorSection(InspectorSection)
+    /// In `snowglobe learn`, after a pass: closes the window to go on to the next exercise.
+    case nextExercise
 
     /// Whether it sends the playhead somewhere the scene must be made (seek reports time it).
     var seeks: Bool {

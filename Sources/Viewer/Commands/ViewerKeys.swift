@@ -69,6 +69,8 @@ public enum ViewerKeys {
         KeyBinding("Home", SDLK_HOME, .markIn, "in", "in mark at the playhead"),
         KeyBinding("End", SDLK_END, .markOut, "out", "out mark at the playhead (and loop from in to out)"),
         KeyBinding("Delete", SDLK_DELETE, .clearMarks, "clear marks", "clear the marks"),
+        KeyBinding("PageDown", SDLK_PAGEDOWN, .nextExercise, "next exercise",
+                   "in `snowglobe learn`, once the exercise passes: on to the next one"),
         KeyBinding("Esc", SDLK_ESCAPE, .quit, "quit (first: hide an error)",
                    "cancel a replay in progress, or hide the panel of an error in a callback (the HUD keeps counting); "
                    + "otherwise quit"),

@@ -27,6 +27,8 @@ public final class ViewerOverlay {
     /// (`--ui-scale`): they lay out in a window `scale` times smaller and are drawn scaled up,
     /// their text and shapes rasterized at `scale` pixels a point so that they stay sharp.
     private(set) var scale = 1.0
+    /// The goal and the last check, in `snowglobe learn`.
+    let caption: CaptionPanel
 
     static let font = "DejaVu Sans Mono"
     static let hudFontSize = 13.0
@@ -47,6 +49,7 @@ public final class ViewerOverlay {
         strip = TimelineStrip(scene: scene)
         inspector = InspectorPanel(scene: scene)
         recording = RecordingBadge(scene: scene)
+        caption = CaptionPanel(scene: scene)
         scene.perform(actionsDisabled: true) {
             for layer in [hudPanel, errorPanel, hudText, errorText, outlines, anchors] as [Layer] {
                 layer.set(.anchorPoint, Point.zero)

@@ -142,6 +142,11 @@ extension Viewer {
         case .screenshotWindow: screenshotRequested = .window
         case .toggleRecording: log(recorder.toggle(player: player))
         case .exportLoop: log(recorder.exportLoop(player: player))
+        case .nextExercise:
+            if settings.captionFile != nil, caption.passed {
+                askedForNextExercise = true
+                running = false
+            }
         case .quit:
             if player.replay != nil {
                 player.cancelReplay()

@@ -42,6 +42,13 @@ public final class Viewer {
         /// How much larger than their design size the strip, panels, HUD and their text are drawn
         /// (nil: from the display's size, `Viewer.defaultUIScale`).
         public var uiScale: Double?
+        /// A file whose text is shown in a panel along the top, read again whenever it changes
+        /// (`snowglobe learn` writes the goal and the last check there); PageDown closes the
+        /// window once its first line says "pass".
+        public var captionFile: String?
+        /// A script whose scene is drawn faintly over the shown one, at the same moment
+        /// (`snowglobe learn`: the exercise's target).
+        public var ghostScript: String?
 
         public init() {}
     }
@@ -118,6 +125,12 @@ public final class Viewer {
     let onionSkin = OnionSkin()
     var hud = HUDReport()
     var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
+    /// The caption file's text and when it was read.
+    var caption = CaptionFile()
+    /// The target drawn faintly over the scene, when `ghostScript` names one.
+    var targetGhost: TargetGhost?
+    /// Whether the window was closed to go on to the next exercise.
+    public internal(set) var askedForNextExercise = false
     let memory = TimelineMemory()
     var rememberedTimeline: Timeline?
     /// The timeline the script reopened with from the last run, until something moves it: the
@@ -176,6 +189,7 @@ public final class Viewer {
         script.options.scale = opened.scale
         script.options.uiScale = overlay.scale
         script.log = log
+        targetGhost = settings.ghostScript.map { TargetGhost(script: $0, options: script.options, images: script.images) }
         player = Player(script: script)
         player.onInstall = { [weak self] reason, runner in self?.installed(reason, runner) }
         player.onDroppedInput = { [weak self] line in self?.log("snowglobe: " + line) }
@@ -220,6 +234,7 @@ public final class Viewer {
             let frameStart = Monotonic.now()
             handleEvents()
             checkFiles(at: frameStart)
+            if let file = settings.captionFile { caption.refresh(from: file, at: frameStart) }
             // A stall (a slow replay, the window dragged) does not turn into a jump in time.
             let elapsed = min(frameStart - lastFrameAt, 0.25)
             lastFrameAt = frameStart
@@ -262,7 +277,16 @@ public final class Viewer {
         // The overlays read the scene and the frame is drawn in one visit to the moment shown.
         let layout = overlay.layoutSize(window: size)
         player.withFrame { scene in
-            let ghosts = scene.flatMap { onionSkin.layer(background: $0.root.color(.backgroundColor, .presentation)) }
+            let background = scene.map { $0.root.color(.backgroundColor, .presentation) }
+            var ghosts = background.flatMap { onionSkin.layer(background: $0) }
+            // The target's ghost (snowglobe learn) while the onion skin is off: the onion skin's
+            // layer is kept between frames and is not to be drawn into.
+            if ghosts == nil, let background,
+               let target = targetGhost?.frame(at: player.shownTime, width: points.width, height: points.height) {
+                let layer = OnionGhosts(width: points.width, height: points.height, background: background)
+                layer.add(target, tint: TargetGhost.tint, opacity: TargetGhost.opacity)
+                ghosts = layer
+            }
             overlay.update(window: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
                            errorFromLoad: script.errorIsFromLoad,
                            bounds: showsBounds ? scene.map { BoundsOutline(root: $0.root) } : nil,
@@ -272,6 +296,7 @@ public final class Viewer {
                                      bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0,
                                      overlay: overlay.scene)
             overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: layout.width, in: overlay.scene)
+            overlay.caption.update(caption.text, width: layout.width, in: overlay.scene)
             // The overlay is drawn straight from its presentation, which a step does not make.
             overlay.scene.beginFrame(at: 0)
             overlay.scene.endFrame()

@@ -1,0 +1,11 @@
+-- Exercise 5: springs.
+local card = ca.Layer{
+  name = "card", bounds = { 0, 0, 200, 120 }, position = { 400, 300 },
+  backgroundColor = "#9575cd", cornerRadius = 14,
+}
+ca.root:addSublayer(card)
+
+card:addAnimation(ca.BasicAnimation{
+  keyPath = "position.y", fromValue = 100, toValue = 300, duration = 1,
+  timingFunction = "easeOut",
+}, "drop")
