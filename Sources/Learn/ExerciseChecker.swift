@@ -110,11 +110,17 @@ public struct ExerciseChecker {
         }
     }
 
+    /// Whether an animation of class `seen` is a `required` one: the class itself or a subclass,
+    /// as in Core Animation, where a CASpringAnimation is a CABasicAnimation.
+    public static func isKind(_ seen: String, of required: String) -> Bool {
+        seen == required || (required == "BasicAnimation" && seen == "SpringAnimation")
+    }
+
     func requirementFindings(_ own: Behaviour) -> [Finding] {
         let check = exercise.check
         return check.requirements.compactMap { requirement in
             let met = own.animations.contains { seen in
-                guard seen.className == requirement.animation else { return false }
+                guard ExerciseChecker.isKind(seen.className, of: requirement.animation) else { return false }
                 if let keyPath = requirement.keyPath { return seen.touches.contains(keyPath) }
                 return seen.className == "Transition" || !seen.touches.isEmpty
             }
