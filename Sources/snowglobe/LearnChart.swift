@@ -29,14 +29,15 @@ enum LearnChart {
                      series: series, marks: [], legend: legend)
     }
 
-    /// Writes the chart as SVG or PNG, by `path`'s extension.
-    static func write(_ chart: Chart, to path: String) throws {
+    /// Writes the chart as SVG or PNG, by `path`'s extension, `width` × `height`; whole or not
+    /// at all (a reader never sees half a file).
+    static func write(_ chart: Chart, to path: String, width: Int = 960, height: Int = 540) throws {
         let staged = StagedFile(path)
         do {
             if path.lowercased().hasSuffix(".png") {
-                try ChartFile.writePNG(chart, width: 960, height: 540, to: staged.temporary)
+                try ChartFile.writePNG(chart, width: width, height: height, to: staged.temporary)
             } else {
-                try ChartFile.writeSVG(chart, width: 960, height: 540, to: staged.temporary)
+                try ChartFile.writeSVG(chart, width: width, height: height, to: staged.temporary)
             }
             try staged.commit()
         } catch {

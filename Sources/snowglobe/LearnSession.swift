@@ -1,3 +1,4 @@
+import Export
 import Foundation
 import Learn
 
@@ -44,8 +45,16 @@ struct LearnSession {
             let stamp = FileStamp(copy)
             if stamp != lastStamp {
                 lastStamp = stamp
-                let report = isolated.run(exercise: exercise, submission: copy, file: (copy as NSString).lastPathComponent)
+                let file = (copy as NSString).lastPathComponent
+                let curves = NSTemporaryDirectory() + "snowglobe-learn-curves-\(getpid()).json"
+                let report = isolated.run(exercise: exercise, submission: copy, file: file, curves: curves)
                 print(report.text(tolerance: exercise.check.tolerance))
+                // After a fail, the window shows the two curves beside the findings.
+                let own = report.verdict == .fail ? IsolatedCheck.readCurves(curves) : nil
+                unlink(curves)
+                caption.writeChart(own.flatMap { own in
+                    target.map { LearnChart.chart(exercise: exercise, target: $0, own: own, file: file) }
+                })
                 caption.write(status: caption.lines(for: report))
                 fflush(nil)
                 if once { return report.verdict == .pass ? .passed : .notPassed(report) }
@@ -98,8 +107,25 @@ struct CaptionWriter {
         try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
+    /// Where the chart of the last check's curves goes, which the viewer shows under the caption.
+    var chartPath: String { path + ".png" }
+
+    /// Writes `chart` for the window (nil: removes the last one).
+    func writeChart(_ chart: Chart?) {
+        guard let chart else {
+            unlink(chartPath)
+            return
+        }
+        try? LearnChart.write(chart, to: chartPath, width: CaptionWriter.chartSize.width,
+                              height: CaptionWriter.chartSize.height)
+    }
+
+    /// The chart's size in the window: small beside the scene, its text still readable.
+    static let chartSize = (width: 480, height: 270)
+
     func remove() {
         unlink(path)
+        unlink(chartPath)
     }
 }
 

@@ -1,4 +1,7 @@
+import Export
 import Foundation
+import LayerKit
+import Render
 import Testing
 import TestSupport
 
@@ -46,5 +49,30 @@ struct ViewerCaptionTests {
         // A ghost: faint, tinted towards grey, its own red showing through.
         #expect(ghost.r > 60 && ghost.r < 200 && ghost.r > ghost.g && ghost.g > 20, "\(ghost)")
         #expect(ViewerWindowTests.isBlack(shot.rgb(300, 450)))
+    }
+
+    /// After a failed check the learn session writes the two curves beside the caption
+    /// (`caption.txt.png`): the window shows them in its bottom right-hand corner, and takes them
+    /// away when the file goes.
+    @Test func theCurvesOfAFailedCheckShowInTheCorner() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("scene.lua", "print('loaded')\n")
+        let caption = try folder.write("caption.txt", "fail — 19% off the target (1% passes)\n\ngoal")
+        // A plain white 400 × 225 picture stands for the chart.
+        let chart = FrameBuffer(width: 400, height: 225)
+        chart.clear(to: Color(r: 1, g: 1, b: 1))
+        try PNGWriter.write(chart, to: caption + ".png")
+        let viewer = try ViewerProcess(script: "scene.lua", folder: folder.path,
+                                       arguments: ["--caption-file", caption, "--draw", "cpu"])
+        defer { viewer.quit() }
+        try viewer.waitForLine { $0 == "loaded" }
+        var shot = try viewer.screenshot()
+        #expect(shot.rgb(700, 560) == (255, 255, 255), "the chart sits in the bottom right-hand corner")
+        #expect(ViewerWindowTests.isBlack(shot.rgb(200, 450)))
+        unlink(caption + ".png")
+        try folder.write("caption.txt", "pass ✓ — PageDown here: the next exercise\n\ngoal")
+        Thread.sleep(forTimeInterval: 0.6)
+        shot = try viewer.screenshot()
+        #expect(ViewerWindowTests.isBlack(shot.rgb(700, 560)))
     }
 }

@@ -1,10 +1,16 @@
 import Foundation
+import LayerKit
+import Render
 
 /// The text of the caption file `snowglobe learn` writes, read again when the file changes
-/// (looked at a few times a second, not every frame).
+/// (looked at a few times a second, not every frame), and the chart of the last check's curves
+/// it may write beside it (the caption's path and `.png`).
 struct CaptionFile {
     private(set) var text = ""
+    /// The two curves, the learner's and the target's, after a failed check (nil: none).
+    private(set) var chart: Image?
     private var stamp: Date?
+    private var chartStamp: Date?
     private var lookedAt = -Double.infinity
 
     /// Seconds between two looks at the file.
@@ -14,6 +20,12 @@ struct CaptionFile {
     mutating func refresh(from path: String, at now: Double) {
         guard now - lookedAt >= CaptionFile.interval else { return }
         lookedAt = now
+        let chartPath = path + ".png"
+        let chartModified = (try? FileManager.default.attributesOfItem(atPath: chartPath))?[.modificationDate] as? Date
+        if chartModified != chartStamp {
+            chartStamp = chartModified
+            chart = chartModified == nil ? nil : try? RenderImages().loadImage(atPath: chartPath)
+        }
         let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
         guard modified != stamp else { return }
         stamp = modified

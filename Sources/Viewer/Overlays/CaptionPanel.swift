@@ -2,7 +2,9 @@ import LayerKit
 
 /// The panel along the window's top edge that `snowglobe learn` fills: the exercise's goal and
 /// the last check's verdict and findings, read from a file the learn session writes. Green after
-/// a pass, amber after a fail, red after an error; large enough to read on a projector.
+/// a pass, amber after a fail, red after an error; large enough to read on a projector. After
+/// a fail, the chart of the learner's curves against the target's sits in the bottom right-hand
+/// corner, where it covers least of a scene laid out from the top left.
 final class CaptionPanel {
     /// How the panel is coloured, from its first line.
     enum Tone: Equatable {
@@ -32,7 +34,10 @@ final class CaptionPanel {
 
     private let panel: Layer
     private let text: TextLayer
-    private var shown: (lines: [String], width: Double) = ([], 0)
+    private let chart: Layer
+    private var shown: (lines: [String], size: Size, bottom: Double, chart: ObjectIdentifier?) = ([], .zero, 0, nil)
+    /// The most of the window's width the chart takes.
+    static let chartShare = 0.5
 
     static let fontSize = 16.0
     static let margin = 10.0
@@ -43,7 +48,13 @@ final class CaptionPanel {
     init(scene: Scene) {
         panel = Layer(scene: scene)
         text = TextLayer(scene: scene)
+        chart = Layer(scene: scene)
         scene.perform(actionsDisabled: true) {
+            chart.set(.anchorPoint, Point.zero)
+            chart.set(.hidden, true)
+            chart.set(.cornerRadius, 6)
+            chart.set(.masksToBounds, true)
+            try? scene.root.addSublayer(chart)
             panel.set(.anchorPoint, Point.zero)
             panel.set(.position, Point(x: CaptionPanel.margin, y: CaptionPanel.margin))
             panel.set(.cornerRadius, 8)
@@ -59,15 +70,20 @@ final class CaptionPanel {
         }
     }
 
-    /// Shows the text's lines in a window `width` points wide (empty text hides the panel).
-    func update(_ caption: String, width: Double, in scene: Scene) {
+    /// Shows the text's lines in a window of `size` (empty text hides the panel), and `curves`,
+    /// the chart of the last check (nil: none), above the bottom `bottom` points other
+    /// overlays use.
+    func update(_ caption: String, curves: Image? = nil, size: Size, bottom: Double = 0, in scene: Scene) {
         let lines = Array(caption.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             .prefix(CaptionPanel.maxLines))
-        guard lines != shown.lines || width != shown.width else { return }
-        shown = (lines, width)
+        let chartID = curves.map(ObjectIdentifier.init)
+        guard lines != shown.lines || size != shown.size || bottom != shown.bottom || chartID != shown.chart else { return }
+        shown = (lines, size, bottom, chartID)
+        let width = size.width
         scene.perform(actionsDisabled: true) {
             let visible = lines.contains { !$0.isEmpty }
             panel.set(.hidden, !visible)
+            chart.set(.hidden, !visible || curves == nil)
             guard visible else { return }
             let panelWidth = max(width - 2 * CaptionPanel.margin, 100)
             let textWidth = panelWidth - 2 * CaptionPanel.padding
@@ -79,6 +95,16 @@ final class CaptionPanel {
             text.set(.bounds, Rect(x: 0, y: 0, width: textWidth, height: height))
             panel.set(.bounds, Rect(x: 0, y: 0, width: panelWidth, height: height + 2 * CaptionPanel.padding))
             panel.set(.backgroundColor, Tone(firstLine: lines.first { !$0.isEmpty } ?? "").color)
+            if let curves, curves.width > 0 {
+                // As wide as it was drawn, or half the window if that is less.
+                let chartWidth = min(Double(curves.width), width * CaptionPanel.chartShare)
+                let chartHeight = chartWidth * Double(curves.height) / Double(curves.width)
+                let below = CaptionPanel.margin + height + 2 * CaptionPanel.padding + 6
+                chart.contents = curves
+                chart.set(.position, Point(x: width - chartWidth - CaptionPanel.margin,
+                                           y: max(size.height - bottom - chartHeight - CaptionPanel.margin, below)))
+                chart.set(.bounds, Rect(x: 0, y: 0, width: chartWidth, height: chartHeight))
+            }
         }
     }
 }

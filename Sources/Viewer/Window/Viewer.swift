@@ -296,7 +296,8 @@ public final class Viewer {
                                      bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0,
                                      overlay: overlay.scene)
             overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: layout.width, in: overlay.scene)
-            overlay.caption.update(caption.text, width: layout.width, in: overlay.scene)
+            overlay.caption.update(caption.text, curves: caption.chart, size: layout,
+                                   bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0, in: overlay.scene)
             // The overlay is drawn straight from its presentation, which a step does not make.
             overlay.scene.beginFrame(at: 0)
             overlay.scene.endFrame()
