@@ -80,9 +80,14 @@ public final class ScriptHost {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Loads and runs the script's top level inside a transaction. A syntax error, or an error
-    /// while it runs, is thrown (and reported).
+    /// Loads and runs the script's top level inside a transaction (its text from
+    /// `options.sources` when it is there). A syntax error, or an error while it runs, is
+    /// thrown (and reported).
     public func start() throws(ScriptError) {
+        if let text = options.sources[scriptPath] {
+            dependencies.append(scriptPath)
+            return try start(source: text)
+        }
         dependencies.append(scriptPath)
         if let data = FileManager.default.contents(atPath: scriptPath) {
             watchCopies(in: String(decoding: data, as: UTF8.self), chunk: "@" + scriptPath)

@@ -32,6 +32,10 @@ public enum ViewerCommand: Sendable, Equatable {
     case inspectSuperlayer
     /// The inspector graphs the picked layer's next animated key path.
     case nextGraph
+    /// Opens or closes the tweak panel (Shift+F4).
+    case toggleTweak
+    /// One of the tweak panel's own commands, while it is open.
+    case tweak(TweakCommand)
 
     /// Whether it sends the playhead somewhere the scene must be made (seek reports time it).
     var seeks: Bool {

@@ -23,6 +23,8 @@ public final class ViewerOverlay {
     let inspector: InspectorPanel
     /// What F9 and F10 are recording and writing.
     let recording: RecordingBadge
+    /// The tweak panel (Shift+F4).
+    let tweak: TweakPanel
 
     static let font = "DejaVu Sans Mono"
     static let hudFontSize = 13.0
@@ -43,6 +45,7 @@ public final class ViewerOverlay {
         strip = TimelineStrip(scene: scene)
         inspector = InspectorPanel(scene: scene)
         recording = RecordingBadge(scene: scene)
+        tweak = TweakPanel(scene: scene)
         scene.perform(actionsDisabled: true) {
             for layer in [hudPanel, errorPanel, hudText, errorText, outlines, anchors] as [Layer] {
                 layer.set(.anchorPoint, Point.zero)

@@ -16,8 +16,18 @@ extension Viewer {
                 running = false
             case SDL_KEYDOWN.rawValue:
                 let code = event.key.keysym.sym
-                let shift = UInt32(event.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue) != 0
-                if let command = ViewerKeys.command(keyCode: code, shift: shift) {
+                let mod = UInt32(event.key.keysym.mod)
+                let shift = mod & UInt32(KMOD_SHIFT.rawValue) != 0
+                if tweaker.isOn {
+                    // The panel takes the keyboard: its keys, then the viewer's; none reach the script.
+                    let control = mod & UInt32(KMOD_CTRL.rawValue) != 0, alt = mod & UInt32(KMOD_ALT.rawValue) != 0
+                    if let command = TweakKeys.command(keyCode: code, shift: shift, control: control, alt: alt) {
+                        perform(.tweak(command))
+                    } else if let command = ViewerKeys.command(keyCode: code, shift: shift),
+                              event.key.repeat == 0 || command.repeats {
+                        perform(command)
+                    }
+                } else if let command = ViewerKeys.command(keyCode: code, shift: shift) {
                     modifiers.viewerKeyPressed()
                     if event.key.repeat == 0 || command.repeats { perform(command) }
                 } else if event.key.repeat == 0, let name = ViewerKeys.scriptName(code) {
@@ -29,7 +39,9 @@ extension Viewer {
                 }
             case SDL_KEYUP.rawValue:
                 let code = event.key.keysym.sym
-                if ModifierGate.isModifier(code) {
+                if tweaker.isOn {
+                    break
+                } else if ModifierGate.isModifier(code) {
                     for event in modifiers.release(code) { player.deliver(event) }
                 } else if !ViewerKeys.isViewerKey(code), let name = ViewerKeys.scriptName(code) {
                     deliverToScript(.keyUp(name))
@@ -38,7 +50,10 @@ extension Viewer {
                 press(at: Point(x: Double(event.button.x), y: Double(event.button.y)), button: Int(event.button.button))
             case SDL_MOUSEBUTTONUP.rawValue:
                 let point = Point(x: Double(event.button.x), y: Double(event.button.y))
-                if pointer.isScrubbing {
+                if pointer == .tweaking {
+                    releaseTweak()
+                    pointer = inspector.isOn ? .inspecting : .script
+                } else if pointer.isScrubbing {
                     pointer = inspector.isOn ? .inspecting : .script
                 } else if pointer == .script && !overlay.strip.contains(point) {
                     deliverToScript(.mouseUp(x: point.x, y: point.y, button: Int(event.button.button)))
@@ -52,6 +67,10 @@ extension Viewer {
                     if let time = overlay.inspector.time(atWindowX: point.x) { perform(.seek(to: time)) }
                 case .inspecting:
                     break
+                case .tweaking:
+                    let mod = UInt32(SDL_GetModState().rawValue)
+                    dragTweak(to: point.x, shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0,
+                              alt: mod & UInt32(KMOD_ALT.rawValue) != 0)
                 case .script:
                     if !overlay.strip.contains(point) {
                         deliverToScript(.mouseMove(x: point.x, y: point.y, button: Viewer.lowestButton(event.motion.state)))
@@ -68,7 +87,10 @@ extension Viewer {
     /// A press: on the strip, its command (a press on the ruler starts scrubbing); while
     /// inspecting, the panel's command or a layer picked; else the script's.
     private func press(at point: Point, button: Int) {
-        if let command = overlay.strip.command(at: point) {
+        if overlay.tweak.contains(point) {
+            pressTweak(at: point)
+            pointer = .tweaking
+        } else if let command = overlay.strip.command(at: point) {
             if case .seek = command { pointer = .scrubbingStrip }
             perform(command)
         } else if pointer == .inspecting {
@@ -120,6 +142,8 @@ extension Viewer {
             if !pointer.isScrubbing { pointer = inspector.isOn ? .inspecting : .script }
         case .inspectSuperlayer: inspector.walkUp()
         case .nextGraph: inspector.graphIndex += 1
+        case .toggleTweak: toggleTweak()
+        case .tweak(let command): performTweak(command)
         case .toggleOnionSkin: onionSkin.isOn.toggle()
         case .cycleOnionSkin:
             onionSkin.isOn = true

@@ -111,6 +111,8 @@ public final class Viewer {
     /// The inspector (F4) and onion skins (F11).
     let inspector = Inspector()
     let onionSkin = OnionSkin()
+    /// The tweak panel (Shift+F4).
+    let tweaker = Tweaker()
     var hud = HUDReport()
     var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
     let memory = TimelineMemory()
@@ -165,6 +167,7 @@ public final class Viewer {
         lastFrameAt = startedAt
         script.options.size = Size(width: Double(points.width), height: Double(points.height))
         script.options.scale = opened.scale
+        script.options.recordsCreationSites = true
         script.log = log
         player = Player(script: script)
         player.onInstall = { [weak self] reason, runner in self?.installed(reason, runner) }
@@ -201,6 +204,7 @@ public final class Viewer {
         while running {
             let frameStart = Monotonic.now()
             handleEvents()
+            applyTweak()
             checkFiles(at: frameStart)
             // A stall (a slow replay, the window dragged) does not turn into a jump in time.
             let elapsed = min(frameStart - lastFrameAt, 0.25)
@@ -252,6 +256,9 @@ public final class Viewer {
                                      bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0,
                                      overlay: overlay.scene)
             overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: size.width, in: overlay.scene)
+            if tweaker.isOn, inspector.isOn, let scene { tweaker.mark(inspector.layer(in: scene)) }
+            overlay.tweak.update(tweaker, scriptName: script.source.displayName, size: size,
+                                 bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0, overlay: overlay.scene)
             // The overlay is drawn straight from its presentation, which a step does not make.
             overlay.scene.beginFrame(at: 0)
             overlay.scene.endFrame()
@@ -343,6 +350,7 @@ public final class Viewer {
         trigger.note(watcher.poll(), at: now)
         guard trigger.isDue(at: now), let first = trigger.firstChange else { return }
         trigger.reset()
+        refreshTweak()
         let savedAt = script.dependencies.compactMap { Viewer.modificationDate($0) }.max()
         reload(restart: false, started: first, savedAt: savedAt)
     }
@@ -372,6 +380,8 @@ public final class Viewer {
 
     private func installed(_ reason: Player.Replay.Reason, _ runner: SceneRunner) {
         watcher?.watch(script.dependencies)
+        // A new run may have required another module of the script's folder.
+        if reason != .seek { refreshTweak() }
     }
 
     private func rememberTimeline(final: Bool) {

@@ -1,0 +1,57 @@
+import Foundation
+import LayerKit
+import Playback
+import Tweak
+
+/// The tweak panel's state (Shift+F4): whether it is open, the script's literals and the
+/// changes made to them (`TweakSession`), which change the scene shows, the lines that made
+/// the layer picked in the inspector, and a drag under way. Knows nothing of drawing;
+/// `TweakPanel` shows it, and the viewer carries out its commands.
+final class Tweaker {
+    /// Whether the panel is open (it then takes the keyboard).
+    var isOn = false
+    /// The literals and their changes.
+    let session = TweakSession(isColour: { Color(parsing: $0) != nil })
+    /// The session's revision the scene was last run with.
+    var shownRevision = 0
+    /// What the last action said (written, undone, why not), for the panel's last line.
+    var notice: String?
+    /// The lines that made the layer picked in the inspector and its animations (file → lines).
+    private(set) var marked: [String: Set<Int>] = [:]
+    /// The layer those lines were found for.
+    private weak var markedLayer: Layer?
+    /// A drag on a number: where it started (window x), the value then and the step.
+    var drag: (startX: Double, value: Double, step: Double)?
+
+    /// The files a script's literals are looked for in: the script and the Lua modules it read
+    /// from its own folder (not the shared library).
+    static func files(of script: LiveScript) -> [String] {
+        guard case .file(let path) = script.source else { return [] }
+        let folder = FileWatcher.absolute((path as NSString).deletingLastPathComponent.isEmpty ? "."
+            : (path as NSString).deletingLastPathComponent)
+        return script.dependencies.filter { file in
+            file == path || (file.hasSuffix(".lua") && FileWatcher.absolute(file).hasPrefix(folder + "/"))
+        }
+    }
+
+    /// Marks the lines that made `layer` (and its animations), and selects the first literal
+    /// there; nothing when the layer has no recorded place or is the one marked already.
+    func mark(_ layer: Layer?) {
+        guard layer !== markedLayer else { return }
+        markedLayer = layer
+        marked = [:]
+        guard let layer else { return }
+        var sites = [layer.creationSite].compactMap { $0 }
+        sites += layer.attachedAnimations.compactMap { $0.animation.creationSite }
+        for site in sites { marked[site.file, default: []].insert(site.line) }
+        if let first = sites.first {
+            let file = session.files.first { FileWatcher.absolute($0) == FileWatcher.absolute(first.file) } ?? first.file
+            session.select(file: file, line: first.line)
+        }
+    }
+
+    /// Whether `literal`'s line made the picked layer or one of its animations.
+    func isMarked(file: String, line: Int) -> Bool {
+        marked.contains { FileWatcher.absolute($0.key) == FileWatcher.absolute(file) && $0.value.contains(line) }
+    }
+}
