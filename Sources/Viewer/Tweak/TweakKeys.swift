@@ -52,8 +52,8 @@ public enum TweakKeys {
     }
 
     /// The keys on one line, for the panel and the HUD's help.
-    public static let help = "Tab/Shift+Tab select · Up/Down change (Shift ×10, Alt ×0.1) · drag a number sideways · "
-        + "Enter writes · Esc drops · Ctrl+Z undo · Ctrl+Shift+Z redo"
+    public static let help = "Tab select · Up/Down or drag change (Shift ×10, Alt ×0.1) · Enter writes · Esc drops · "
+        + "Ctrl+Z undo, Ctrl+Shift+Z redo"
 
     /// The panel's key table for README.md and docs/time.md, one row a key.
     public static let markdownTable: String = (["| tweak panel key | does |", "|---|---|"]

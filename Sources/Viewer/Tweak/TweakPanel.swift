@@ -13,10 +13,16 @@ final class TweakPanel {
     static let mono = InspectorPanel.mono
     static let rowSize = 13.0
     static let rowHeight = 19.0
-    static let maxRows = 60
+    /// At most this many rows, so that the scene stays in sight beside and below the panel.
+    static let maxRows = 14
     static let highlight = Color(r: 0.25, g: 0.82, b: 1, a: 0.28)
     static let pendingColor = Color(r: 1, g: 0.62, b: 0.11)
     static let problemColor = Color(r: 1, g: 0.55, b: 0.5)
+
+    static let listTop = 74.0
+    static let statusHeight = 40.0
+    /// Room below the list for a timing function's curve.
+    static let extrasHeight = 122.0
 
     private let panel: Layer
     private let title: TextLayer
@@ -25,6 +31,8 @@ final class TweakPanel {
     private var rows: [TextLayer] = []
     private let status: TextLayer
     private let swatch: Layer
+    /// The selected literal's whole line of source, wrapped.
+    private let detail: TextLayer
     private let curveBox: Layer
     private let curve: ShapeLayer
     private let handles: ShapeLayer
@@ -41,23 +49,26 @@ final class TweakPanel {
         bar = Layer(scene: scene)
         status = TextLayer(scene: scene)
         swatch = Layer(scene: scene)
+        detail = TextLayer(scene: scene)
         curveBox = Layer(scene: scene)
         curve = ShapeLayer(scene: scene)
         handles = ShapeLayer(scene: scene)
         scene.perform(actionsDisabled: true) {
-            for layer in [panel, title, keys, bar, status, swatch, curveBox, curve, handles] as [Layer] {
+            for layer in [panel, title, keys, bar, status, swatch, detail, curveBox, curve, handles] as [Layer] {
                 layer.set(.anchorPoint, Point.zero)
             }
-            panel.set(.backgroundColor, Color(r: 0.06, g: 0.06, b: 0.08, a: 0.94))
+            panel.set(.backgroundColor, Color(r: 0.06, g: 0.06, b: 0.08, a: 0.9))
             panel.set(.cornerRadius, 8)
             for (text, size, font, colour) in [(title, 17.0, TweakPanel.font, InspectorPanel.textColor),
                                                (keys, 12.0, TweakPanel.font, InspectorPanel.dimColor),
-                                               (status, 13.0, TweakPanel.font, InspectorPanel.textColor)] {
+                                               (status, 13.0, TweakPanel.font, InspectorPanel.textColor),
+                                               (detail, 12.0, TweakPanel.mono, InspectorPanel.dimColor)] {
                 text.font = font
                 text.set(.fontSize, size)
                 text.set(.foregroundColor, colour)
             }
             keys.set(.wrapped, true)
+            detail.set(.wrapped, true)
             status.set(.wrapped, true)
             bar.set(.backgroundColor, TweakPanel.highlight)
             bar.set(.cornerRadius, 3)
@@ -83,7 +94,7 @@ final class TweakPanel {
                 rows.append(row)
                 try? panel.addSublayer(row)
             }
-            for layer in [title, keys, status, swatch, curveBox] as [Layer] { try? panel.addSublayer(layer) }
+            for layer in [title, keys, status, swatch, detail, curveBox] as [Layer] { try? panel.addSublayer(layer) }
             try? curveBox.addSublayer(curve)
             try? curveBox.addSublayer(handles)
             panel.set(.hidden, true)
@@ -100,8 +111,10 @@ final class TweakPanel {
             return
         }
         isVisible = true
-        let width = min(560, max(size.width * 0.56, 300))
-        frame = Rect(x: 8, y: 8, width: width, height: max(size.height - 16 - bottom, 160))
+        let width = min(520, max(size.width * 0.5, 300))
+        let wanted = TweakPanel.listTop + Double(TweakPanel.maxRows) * TweakPanel.rowHeight + TweakPanel.extrasHeight
+            + TweakPanel.statusHeight + 12
+        frame = Rect(x: 8, y: 8, width: width, height: max(min(size.height - 16 - bottom, wanted), 160))
         overlay.perform(actionsDisabled: true) {
             panel.set(.hidden, false)
             panel.set(.position, frame.origin)
@@ -132,14 +145,14 @@ final class TweakPanel {
         let inner = frame.width - 2 * pad
         set(title, "Tweak — \(scriptName)", at: Point(x: pad, y: 8), size: Size(width: inner - 40, height: 24))
         set(keys, TweakKeys.help, at: Point(x: pad, y: 34), size: Size(width: inner, height: 34))
-        listTop = 74
-        let statusHeight = 40.0
+        listTop = TweakPanel.listTop
+        let statusHeight = TweakPanel.statusHeight
         let selected = session.selected
         let extra = selected.map { literal -> Double in
             if case .colour = literal.kind { return 36 }
-            return literal.timing != nil ? 120 : 0
+            return literal.timing != nil ? TweakPanel.extrasHeight : 0
         } ?? 0
-        let listHeight = max(frame.height - listTop - statusHeight - extra - 8, TweakPanel.rowHeight)
+        let listHeight = max(frame.height - listTop - statusHeight - extra - 12, TweakPanel.rowHeight)
         let capacity = min(max(Int(listHeight / TweakPanel.rowHeight), 1), TweakPanel.maxRows)
         let count = session.literals.count
         let chosen = session.selection ?? 0
@@ -157,7 +170,7 @@ final class TweakPanel {
             var text = TweakPanel.rowText(literal, source: session.sourceLine(of: literal),
                                           pending: session.isPending(literal),
                                           marked: tweaker.isMarked(file: literal.file, line: literal.line),
-                                          showsFile: literal.file != main)
+                                          showsFile: literal.file != main, columns: columns)
             if text.count > columns { text = String(text.prefix(columns - 1)) + "…" }
             row.set(.hidden, false)
             set(row, text, at: Point(x: pad, y: listTop + Double(slot) * TweakPanel.rowHeight),
@@ -180,10 +193,18 @@ final class TweakPanel {
         }
         let extrasTop = listTop + Double(capacity) * TweakPanel.rowHeight + 8
         showExtras(selected, session: session, top: extrasTop, pad: pad)
+        // The whole line beside the swatch or the curve, or under the list.
+        let indent = selected.map { literal -> Double in
+            if case .colour = literal.kind { return 72 }
+            return literal.timing != nil ? 132 : 0
+        } ?? 0
+        let line = selected.map { "line \($0.line): " + session.sourceLine(of: $0).trimmingCharacters(in: .whitespaces) } ?? ""
+        set(detail, line, at: Point(x: pad + indent, y: extrasTop),
+            size: Size(width: inner - indent, height: max(frame.height - extrasTop - statusHeight - 8, 16)))
         let problem = session.message
-        let line = problem ?? tweaker.notice ?? (session.hasPendingChange
+        let last = problem ?? tweaker.notice ?? (session.hasPendingChange
             ? "not written yet: Enter writes it to the file, Esc drops it" : "")
-        set(status, line, at: Point(x: pad, y: frame.height - statusHeight - 4), size: Size(width: inner, height: statusHeight))
+        set(status, last, at: Point(x: pad, y: frame.height - statusHeight - 4), size: Size(width: inner, height: statusHeight))
         let colour = problem != nil ? TweakPanel.problemColor : session.hasPendingChange ? TweakPanel.pendingColor
             : InspectorPanel.textColor
         if status.color(.foregroundColor) != colour { status.set(.foregroundColor, colour) }
@@ -229,12 +250,24 @@ final class TweakPanel {
 
     /// One row: a mark (▸ the picked layer's line, • a change not written), the line number
     /// (and file, for a module), the literal, and its line of source.
-    static func rowText(_ literal: Literal, source: String, pending: Bool, marked: Bool, showsFile: Bool) -> String {
+    /// The source is shown from its first word, or — when the literal sits further right than
+    /// the row has room for — from a little before the literal.
+    static func rowText(_ literal: Literal, source: String, pending: Bool, marked: Bool, showsFile: Bool,
+                        columns: Int = 80) -> String {
         let mark = pending ? "•" : marked ? "▸" : " "
         let place = (showsFile ? (literal.file as NSString).lastPathComponent + ":" : "") + String(literal.line)
         let padded = String(repeating: " ", count: max(4 - place.count, 0)) + place
         let value = literal.text.count < 8 ? literal.text + String(repeating: " ", count: 8 - literal.text.count) : literal.text
-        return "\(mark)\(padded)  \(value)  \(source.trimmingCharacters(in: .whitespaces))"
+        let head = "\(mark)\(padded)  \(value)  "
+        let indent = source.prefix { $0 == " " }.count
+        var code = String(source.dropFirst(indent))
+        // Columns count bytes; the characters before the literal, for a line that is not ASCII.
+        let at = String(decoding: Array(source.utf8).prefix(max(literal.column - 1, 0)), as: UTF8.self).count - indent
+        let room = columns - head.count
+        if at + literal.text.count + 6 > room, at > 12 {
+            code = "…" + String(code.dropFirst(at - 12)).drop { $0 == " " }
+        }
+        return head + code
     }
 
     private func set(_ text: TextLayer, _ string: String, at position: Point, size: Size) {
