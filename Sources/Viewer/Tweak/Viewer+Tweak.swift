@@ -66,9 +66,8 @@ extension Viewer {
             log("snowglobe: " + problem)
             return
         }
-        // What is written is what runs: the scene needs no new run.
+        // What is written is what runs (a change not run yet still runs, from the file).
         script.options.sources = session.sources
-        tweaker.shownRevision = session.revision
         if let selected, !written.isEmpty {
             tweaker.notice = "written: \(selected.position) is \(session.selected?.text ?? selected.text) (Ctrl+Z undoes)"
             log("snowglobe: tweak written to \(selected.position): \(session.selected?.text ?? selected.text)")
