@@ -17,6 +17,7 @@ public final class ViewerOverlay {
     private let anchors: ShapeLayer
     private var shownError: ScriptError?
     private var shownFromLoad = false
+    private var shownTweaking = false
     /// The timeline strip along the bottom edge.
     let strip: TimelineStrip
     /// The inspector's panel and outline (F4).
@@ -81,15 +82,17 @@ public final class ViewerOverlay {
     /// `errorFromLoad` when it stopped a load, so that the last good scene runs instead), the
     /// bounds outline (nil hides it) and the timeline strip (nil hides it). Call once a frame,
     /// then evaluate and compose `scene`.
-    func update(size: Size, hud: [String]?, error: ScriptError?, errorFromLoad: Bool = false, bounds: BoundsOutline?,
-                timeline: TimelineStrip.State? = nil) {
+    /// `tweaking` says the script runs with a change from the tweak panel not yet written, which
+    /// Esc drops.
+    func update(size: Size, hud: [String]?, error: ScriptError?, errorFromLoad: Bool = false, tweaking: Bool = false,
+                bounds: BoundsOutline?, timeline: TimelineStrip.State? = nil) {
         if scene.root.rect(.bounds) != Rect(x: 0, y: 0, width: size.width, height: size.height) {
             scene.resize(to: size)
             shownError = nil  // re-flow the message for the new width
         }
         scene.perform(actionsDisabled: true) {
             showHUD(hud, size: size)
-            showError(error, fromLoad: errorFromLoad, size: size)
+            showError(error, fromLoad: errorFromLoad, tweaking: tweaking, size: size)
             outlines.set(.hidden, bounds == nil)
             anchors.set(.hidden, bounds == nil)
             if let bounds {
@@ -143,12 +146,13 @@ public final class ViewerOverlay {
         }
     }
 
-    private func showError(_ error: ScriptError?, fromLoad: Bool, size: Size) {
+    private func showError(_ error: ScriptError?, fromLoad: Bool, tweaking: Bool, size: Size) {
         errorPanel.set(.hidden, error == nil)
-        guard let error, error != shownError || fromLoad != shownFromLoad else { return }
+        guard let error, error != shownError || fromLoad != shownFromLoad || tweaking != shownTweaking else { return }
         shownError = error
         shownFromLoad = fromLoad
-        let lines = ViewerOverlay.errorLines(error, fromLoad: fromLoad)
+        shownTweaking = tweaking
+        let lines = ViewerOverlay.errorLines(error, fromLoad: fromLoad, tweaking: tweaking)
         let width = max(size.width - 20 - 2 * ViewerOverlay.padding, 40)
         let columns = max(Int(width / (ViewerOverlay.errorFontSize * 0.62)), 10)
         let rows = lines.reduce(0) { $0 + max(1, ($1.count + columns - 1) / columns) }
@@ -163,8 +167,10 @@ public final class ViewerOverlay {
     /// The error panel's text: what happens next, what went wrong, where, and the traceback. An
     /// error that stopped a load leaves the last good scene running; one in a callback of the
     /// running scene leaves that scene going on.
-    static func errorLines(_ error: ScriptError, fromLoad: Bool) -> [String] {
-        let headline = fromLoad
+    static func errorLines(_ error: ScriptError, fromLoad: Bool, tweaking: Bool = false) -> [String] {
+        let headline = tweaking
+            ? "script error with the tweaked value — the last good scene keeps running; Esc drops the change"
+            : fromLoad
             ? "script error — the last good scene keeps running; save the file to try again"
             : "script error in the running scene — it goes on; save the file to reload it, Esc hides this"
         var lines = [headline, ""]

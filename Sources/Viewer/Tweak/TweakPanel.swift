@@ -264,8 +264,8 @@ final class TweakPanel {
         // Columns count bytes; the characters before the literal, for a line that is not ASCII.
         let at = String(decoding: Array(source.utf8).prefix(max(literal.column - 1, 0)), as: UTF8.self).count - indent
         let room = columns - head.count
-        if at + literal.text.count + 6 > room, at > 12 {
-            code = "…" + String(code.dropFirst(at - 12)).drop { $0 == " " }
+        if at + literal.text.count + 6 > room, at > 18 {
+            code = "…" + String(code.dropFirst(at - 18)).drop { $0 == " " }
         }
         return head + code
     }

@@ -248,7 +248,7 @@ public final class Viewer {
         // The overlays read the scene and the frame is drawn in one visit to the moment shown.
         player.withFrame { scene in
             overlay.update(size: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
-                           errorFromLoad: script.errorIsFromLoad,
+                           errorFromLoad: script.errorIsFromLoad, tweaking: tweaker.isOn && tweaker.session.hasPendingChange,
                            bounds: showsBounds ? scene.map { BoundsOutline(root: $0.root) } : nil,
                            timeline: stripShown ? stripState(size: size) : nil)
             overlay.inspector.update(inspector: inspector, layer: scene.flatMap { inspector.layer(in: $0) }, scene: scene,
