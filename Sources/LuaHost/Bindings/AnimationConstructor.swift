@@ -15,8 +15,8 @@ enum AnimationConstructor {
                           keys: ConstructorKeys, setOwn: (String) throws(LuaRaise) -> Void) throws(LuaRaise) -> Int32 {
         if !lua.isNoneOrNil(1) && lua.type(at: 1) != .table { throw lua.typeError(1, expected: "table") }
         lua.top = 1
-        if ScriptHost.current(lua)?.options.recordsCreationSites == true, let site = lua.position(level: 1) {
-            animation.creationSite = SourceSite(file: site.file, line: site.line)
+        if let host = ScriptHost.current(lua), host.options.recordsCreationSites {
+            animation.creationSite = host.creationSite(lua)
         }
         lua.push(animation)
         lua.insert(at: 1)

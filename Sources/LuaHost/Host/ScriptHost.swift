@@ -235,6 +235,24 @@ public final class ScriptHost {
         return kind
     }
 
+    /// Where the script made what is being made now: the nearest caller in the script's own
+    /// files, past helpers of the shared library (`lesson.box{…}` names the lesson's line).
+    func creationSite(_ lua: LuaState) -> SourceSite? {
+        var first: SourceSite?
+        for level: Int32 in 1...12 {
+            guard let position = lua.position(level: level) else {
+                if first == nil { continue } else { break }
+            }
+            let site = SourceSite(file: position.file, line: position.line)
+            if let library = options.libraryPath, position.file.hasPrefix(library + "/") {
+                first = first ?? site
+                continue
+            }
+            return site
+        }
+        return first
+    }
+
     func noteDependency(_ path: String) {
         if !dependencies.contains(path) { dependencies.append(path) }
     }

@@ -18,8 +18,9 @@ final class Tweaker {
     var notice: String?
     /// The lines that made the layer picked in the inspector and its animations (file → lines).
     private(set) var marked: [String: Set<Int>] = [:]
-    /// The layer those lines were found for.
-    private weak var markedLayer: Layer?
+    /// Where the marked layer and its animations were made (a run made again for a change
+    /// or a seek has new layers made at the same places).
+    private var markedSites: [SourceSite] = []
     /// A drag on a number: where it started (window x), the value then and the step.
     var drag: (startX: Double, value: Double, step: Double)?
 
@@ -35,14 +36,13 @@ final class Tweaker {
     }
 
     /// Marks the lines that made `layer` (and its animations), and selects the first literal
-    /// there; nothing when the layer has no recorded place or is the one marked already.
+    /// there; nothing when they are the lines marked already.
     func mark(_ layer: Layer?) {
-        guard layer !== markedLayer else { return }
-        markedLayer = layer
+        var sites = [layer?.creationSite].compactMap { $0 }
+        sites += layer?.attachedAnimations.compactMap { $0.animation.creationSite } ?? []
+        guard sites != markedSites else { return }
+        markedSites = sites
         marked = [:]
-        guard let layer else { return }
-        var sites = [layer.creationSite].compactMap { $0 }
-        sites += layer.attachedAnimations.compactMap { $0.animation.creationSite }
         for site in sites { marked[site.file, default: []].insert(site.line) }
         if let first = sites.first {
             let file = session.files.first { FileWatcher.absolute($0) == FileWatcher.absolute(first.file) } ?? first.file
