@@ -23,6 +23,8 @@ final class TweakPanel {
     static let statusHeight = 40.0
     /// Room below the list for a timing function's curve.
     static let extrasHeight = 122.0
+    /// Room below the list for a colour's swatch and its four bars.
+    static let barsHeight = 76.0
 
     private let panel: Layer
     private let title: TextLayer
@@ -33,7 +35,11 @@ final class TweakPanel {
     private let swatch: Layer
     /// The selected literal's whole line of source, wrapped.
     private let detail: TextLayer
+    /// The colour picker's bars (hue, saturation, value, alpha): a track, its fill, a label.
+    private var bars: [(track: Layer, fill: Layer, label: TextLayer)] = []
+    private var barFrames: [Rect] = []
     private let curveBox: Layer
+    private var curveFrame = Rect(x: 0, y: 0, width: 0, height: 0)
     private let curve: ShapeLayer
     private let handles: ShapeLayer
     private(set) var isVisible = false
@@ -95,6 +101,23 @@ final class TweakPanel {
                 try? panel.addSublayer(row)
             }
             for layer in [title, keys, status, swatch, detail, curveBox] as [Layer] { try? panel.addSublayer(layer) }
+            for _ in ColourPick.Channel.allCases {
+                let track = Layer(scene: scene), fill = Layer(scene: scene), label = TextLayer(scene: scene)
+                for layer in [track, fill, label] as [Layer] { layer.set(.anchorPoint, Point.zero) }
+                track.set(.backgroundColor, Color(r: 0.2, g: 0.21, b: 0.25, a: 1))
+                track.set(.cornerRadius, 3)
+                fill.set(.backgroundColor, Color(r: 0.25, g: 0.82, b: 1, a: 0.85))
+                fill.set(.cornerRadius, 3)
+                label.font = TweakPanel.mono
+                label.set(.fontSize, 12)
+                label.set(.foregroundColor, InspectorPanel.textColor)
+                try? track.addSublayer(fill)
+                try? panel.addSublayer(track)
+                try? panel.addSublayer(label)
+                track.set(.hidden, true)
+                label.set(.hidden, true)
+                bars.append((track, fill, label))
+            }
             try? curveBox.addSublayer(curve)
             try? curveBox.addSublayer(handles)
             panel.set(.hidden, true)
@@ -137,6 +160,31 @@ final class TweakPanel {
         return shownIndices.indices.contains(row) ? shownIndices[row] : nil
     }
 
+    /// The picker's channel under `point` and its place on the bar (0…1); with `channel`, that
+    /// bar's place at any height (a drag goes on once begun).
+    func colourBar(at point: Point, channel: ColourPick.Channel? = nil) -> (ColourPick.Channel, Double)? {
+        let local = Point(x: point.x - frame.origin.x, y: point.y - frame.origin.y)
+        for (index, bar) in barFrames.enumerated() {
+            guard let which = ColourPick.Channel(rawValue: index) else { continue }
+            let hit = channel == which
+                || (channel == nil && local.y >= bar.origin.y - 2 && local.y <= bar.origin.y + bar.height + 2
+                    && local.x >= bar.origin.x - 4 && local.x <= bar.origin.x + bar.width + 4)
+            if hit { return (which, (local.x - bar.origin.x) / bar.width) }
+        }
+        return nil
+    }
+
+    /// Where `point` is in the timing curve's unit square (x 0…1 across, y up), when the curve
+    /// is shown and `point` is on its box (or anywhere, with `anywhere`, for a drag).
+    func curvePoint(at point: Point, anywhere: Bool = false) -> Point? {
+        guard curveFrame.width > 0 else { return nil }
+        let local = Point(x: point.x - frame.origin.x - curveFrame.origin.x, y: point.y - frame.origin.y - curveFrame.origin.y)
+        guard anywhere || (local.x >= 0 && local.y >= 0 && local.x <= curveFrame.width && local.y <= curveFrame.height) else {
+            return nil
+        }
+        return Point(x: min(max((local.x - 10) / 100, 0), 1), y: 1 - (local.y - 7) / 100)
+    }
+
     // MARK: Layout
 
     private func layOut(_ tweaker: Tweaker, scriptName: String) {
@@ -149,7 +197,7 @@ final class TweakPanel {
         let statusHeight = TweakPanel.statusHeight
         let selected = session.selected
         let extra = selected.map { literal -> Double in
-            if case .colour = literal.kind { return 36 }
+            if case .colour = literal.kind { return TweakPanel.barsHeight }
             return literal.timing != nil ? TweakPanel.extrasHeight : 0
         } ?? 0
         let listHeight = max(frame.height - listTop - statusHeight - extra - 12, TweakPanel.rowHeight)
@@ -192,15 +240,15 @@ final class TweakPanel {
                 size: Size(width: inner, height: TweakPanel.rowHeight))
         }
         let extrasTop = listTop + Double(capacity) * TweakPanel.rowHeight + 8
-        showExtras(selected, session: session, top: extrasTop, pad: pad)
-        // The whole line beside the swatch or the curve, or under the list.
-        let indent = selected.map { literal -> Double in
-            if case .colour = literal.kind { return 72 }
-            return literal.timing != nil ? 132 : 0
-        } ?? 0
+        showExtras(selected, session: session, top: extrasTop, pad: pad, width: inner)
+        // The whole line beside the curve, or under the list (and the picker).
+        var detailTop = extrasTop
+        var indent = 0.0
+        if let selected, case .colour = selected.kind { detailTop += TweakPanel.barsHeight }
+        if selected?.timing != nil { indent = 132 }
         let line = selected.map { "line \($0.line): " + session.sourceLine(of: $0).trimmingCharacters(in: .whitespaces) } ?? ""
-        set(detail, line, at: Point(x: pad + indent, y: extrasTop),
-            size: Size(width: inner - indent, height: max(frame.height - extrasTop - statusHeight - 8, 16)))
+        set(detail, line, at: Point(x: pad + indent, y: detailTop),
+            size: Size(width: inner - indent, height: max(frame.height - detailTop - statusHeight - 8, 16)))
         let problem = session.message
         let last = problem ?? tweaker.notice ?? (session.hasPendingChange
             ? "not written yet: Enter writes it to the file, Esc drops it" : "")
@@ -210,16 +258,38 @@ final class TweakPanel {
         if status.color(.foregroundColor) != colour { status.set(.foregroundColor, colour) }
     }
 
-    /// A colour's swatch, or a timing function's curve with its control points.
-    private func showExtras(_ literal: Literal?, session: TweakSession, top: Double, pad: Double) {
+    /// A colour's swatch and picker bars, or a timing function's curve with its control points.
+    private func showExtras(_ literal: Literal?, session: TweakSession, top: Double, pad: Double, width: Double) {
         swatch.set(.hidden, true)
         curveBox.set(.hidden, true)
+        curveFrame = Rect(x: 0, y: 0, width: 0, height: 0)
+        barFrames = []
+        for bar in bars {
+            bar.track.set(.hidden, true)
+            bar.label.set(.hidden, true)
+        }
         guard let literal else { return }
         if case .colour(let text) = literal.kind, let colour = Color(parsing: text) {
             swatch.set(.hidden, false)
             swatch.set(.backgroundColor, colour)
             swatch.set(.position, Point(x: pad, y: top))
-            swatch.set(.bounds, Rect(x: 0, y: 0, width: 60, height: 26))
+            swatch.set(.bounds, Rect(x: 0, y: 0, width: 60, height: TweakPanel.barsHeight - 10))
+            let pick = ColourPick(colour)
+            let left = pad + 72, labelWidth = 70.0
+            let trackWidth = max(width - 72 - labelWidth, 40)
+            for (channel, bar) in zip(ColourPick.Channel.allCases, bars) {
+                let y = top + Double(channel.rawValue) * 18
+                let track = Rect(x: left, y: y, width: trackWidth, height: 14)
+                barFrames.append(track)
+                bar.track.set(.hidden, false)
+                bar.track.set(.position, track.origin)
+                bar.track.set(.bounds, Rect(x: 0, y: 0, width: track.width, height: track.height))
+                bar.fill.set(.bounds, Rect(x: 0, y: 0, width: max(track.width * pick.fraction(channel), 3), height: 14))
+                bar.label.set(.hidden, false)
+                let value = channel == .hue ? String(format: "%.0f°", pick.hue) : String(format: "%.2f", pick.fraction(channel))
+                set(bar.label, "\(channel.letter) \(value)", at: Point(x: left + trackWidth + 8, y: y - 1),
+                    size: Size(width: labelWidth - 8, height: 16))
+            }
         } else if let timing = literal.timing {
             let points = session.literals.filter { $0.file == literal.file && $0.timing?.call == timing.call }
                 .sorted { ($0.timing?.argument ?? 0) < ($1.timing?.argument ?? 0) }.compactMap { $0.number?.value }
@@ -228,6 +298,7 @@ final class TweakPanel {
             curveBox.set(.hidden, false)
             curveBox.set(.position, Point(x: pad, y: top))
             curveBox.set(.bounds, Rect(x: 0, y: 0, width: side + 20, height: side + 14))
+            curveFrame = Rect(x: pad, y: top, width: side + 20, height: side + 14)
             let map = { (x: Double, y: Double) in Point(x: 10 + x * side, y: 7 + (1 - y) * side) }
             var curvePath = Path()
             curvePath.move(to: map(0, 0))

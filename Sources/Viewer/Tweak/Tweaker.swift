@@ -21,8 +21,18 @@ final class Tweaker {
     /// Where the marked layer and its animations were made (a run made again for a change
     /// or a seek has new layers made at the same places).
     private var markedSites: [SourceSite] = []
-    /// A drag on a number: where it started (window x), the value then and the step.
-    var drag: (startX: Double, value: Double, step: Double)?
+    /// What a drag on the panel is changing.
+    enum Drag {
+        /// A number: where the drag started (window x), the value then and the step.
+        case number(startX: Double, value: Double, step: Double)
+        /// A colour's channel on the picker, from the colour as it was when the drag began.
+        case colour(ColourPick.Channel, ColourPick)
+        /// A timing function's control point: the literal index of its x (its y follows).
+        case handle(x: Int)
+    }
+
+    /// The drag under way.
+    var drag: Drag?
 
     /// The files a script's literals are looked for in: the script and the Lua modules it read
     /// from its own folder (not the shared library).

@@ -37,7 +37,14 @@ extension Viewer {
         case .select(let offset):
             session.select(by: offset)
         case .nudge(let steps, let scale):
-            if session.nudge(steps: steps, scale: scale) { tweaker.notice = nil }
+            if let literal = session.selected, case .colour(let text) = literal.kind, let colour = Color(parsing: text) {
+                // A colour turns round the hue circle, a degree a step.
+                var pick = ColourPick(colour)
+                pick.hue = (pick.hue + steps * scale + 360).truncatingRemainder(dividingBy: 360)
+                if session.setColour(pick.text(like: text)) { tweaker.notice = nil }
+            } else if session.nudge(steps: steps, scale: scale) {
+                tweaker.notice = nil
+            }
         case .write:
             writeTweak()
         case .dropOrClose:
@@ -95,22 +102,75 @@ extension Viewer {
         }
     }
 
-    /// A press on the panel: selects the row's literal and, on a number, starts a drag.
+    /// A press on the panel: on a row, selects its literal and, on a number, starts a drag; on
+    /// the colour picker's bars, sets that channel; on the timing curve, takes the nearer
+    /// control point.
     func pressTweak(at point: Point) {
-        guard let index = overlay.tweak.literal(at: point) else { return }
         let session = tweaker.session
-        session.selection = index
-        if let number = session.selected?.number {
-            tweaker.drag = (point.x, number.value, number.step)
+        if let (channel, fraction) = overlay.tweak.colourBar(at: point), let literal = session.selected,
+           case .colour(let text) = literal.kind, let colour = Color(parsing: text) {
+            let pick = ColourPick(colour)
+            tweaker.drag = .colour(channel, pick)
+            setColour(pick, channel, fraction, like: text)
+        } else if let unit = overlay.tweak.curvePoint(at: point), let handles = timingLiterals() {
+            let values = handles.map { session.literals[$0].number?.value ?? 0 }
+            let first = hypot(values[0] - unit.x, values[1] - unit.y), second = hypot(values[2] - unit.x, values[3] - unit.y)
+            let x = first <= second ? handles[0] : handles[2]
+            tweaker.drag = .handle(x: x)
+            moveHandle(x: x, to: unit)
+        } else if let index = overlay.tweak.literal(at: point) {
+            session.selection = index
+            if let number = session.selected?.number {
+                tweaker.drag = .number(startX: point.x, value: number.value, step: number.step)
+            }
         }
     }
 
-    /// A drag sideways: one step every 4 points (Shift ×10, Alt ×0.1).
-    func dragTweak(to x: Double, shift: Bool, alt: Bool) {
-        guard let drag = tweaker.drag else { return }
-        let scale = shift ? 10.0 : alt ? 0.1 : 1
-        let steps = ((x - drag.startX) / 4).rounded()
-        tweaker.session.setNumber(drag.value + steps * drag.step * scale, step: drag.step * scale)
+    /// A drag: a number moves a step every 4 points sideways (Shift ×10, Alt ×0.1); a colour
+    /// bar or a control point follows the pointer.
+    func dragTweak(to point: Point, shift: Bool, alt: Bool) {
+        switch tweaker.drag {
+        case .number(let startX, let value, let step):
+            let scale = shift ? 10.0 : alt ? 0.1 : 1
+            let steps = ((point.x - startX) / 4).rounded()
+            tweaker.session.setNumber(value + steps * step * scale, step: step * scale)
+        case .colour(let channel, let pick):
+            guard let (_, fraction) = overlay.tweak.colourBar(at: point, channel: channel),
+                  let literal = tweaker.session.selected, case .colour(let text) = literal.kind else { return }
+            setColour(pick, channel, fraction, like: text)
+        case .handle(let x):
+            if let unit = overlay.tweak.curvePoint(at: point, anywhere: true) { moveHandle(x: x, to: unit) }
+        case nil:
+            break
+        }
+    }
+
+    private func setColour(_ pick: ColourPick, _ channel: ColourPick.Channel, _ fraction: Double, like text: String) {
+        var pick = pick
+        pick.set(channel, fraction: fraction)
+        tweaker.session.setColour(pick.text(like: text))
+    }
+
+    /// The literal indices of the four numbers of the selected literal's timing function.
+    private func timingLiterals() -> [Int]? {
+        let session = tweaker.session
+        guard let selected = session.selected, let timing = selected.timing else { return nil }
+        let indices = session.literals.indices.filter {
+            session.literals[$0].file == selected.file && session.literals[$0].timing?.call == timing.call
+        }.sorted { (session.literals[$0].timing?.argument ?? 0) < (session.literals[$1].timing?.argument ?? 0) }
+        return indices.count == 4 ? indices : nil
+    }
+
+    /// Moves the control point whose x is literal `x` (its y is the next) to `unit`, keeping
+    /// the selection where it was; x stays within 0…1, as a timing function's must.
+    private func moveHandle(x: Int, to unit: Point) {
+        let session = tweaker.session
+        let selected = session.selection
+        session.selection = x
+        session.setNumber(min(max(unit.x, 0), 1), step: 0.01)
+        session.selection = x + 1
+        session.setNumber(unit.y, step: 0.01)
+        session.selection = selected
     }
 
     /// The end of a drag: the value is written.

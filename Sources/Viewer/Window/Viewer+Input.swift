@@ -69,7 +69,7 @@ extension Viewer {
                     break
                 case .tweaking:
                     let mod = UInt32(SDL_GetModState().rawValue)
-                    dragTweak(to: point.x, shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0,
+                    dragTweak(to: point, shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0,
                               alt: mod & UInt32(KMOD_ALT.rawValue) != 0)
                 case .script:
                     if !overlay.strip.contains(point) {
