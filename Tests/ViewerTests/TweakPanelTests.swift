@@ -28,6 +28,20 @@ struct TweakPanelTests {
         #expect(row.contains("initialVelocity = -10"), "\(row)")
     }
 
+    @Test func aPickedColourIsWrittenInTheStyleItHad() throws {
+        let orange = try #require(Color(parsing: "#ff8800"))
+        var pick = ColourPick(orange)
+        #expect(abs(pick.hue - 32) < 0.5 && pick.saturation == 1 && pick.value == 1 && pick.alpha == 1)
+        #expect(pick.text(like: "#ff8800") == "#ff8800", "no drift through HSV")
+        #expect(pick.text(like: "#FF8800") == "#FF8800")
+        #expect(pick.text(like: "#ff880080") == "#ff8800ff", "alpha digits kept")
+        #expect(pick.text(like: "orange") == "#ff8800", "a CSS name becomes hex")
+        pick.set(.alpha, fraction: 0.5)
+        #expect(pick.text(like: "#ff8800") == "#ff880080", "alpha below 1 adds its digits")
+        pick.set(.hue, fraction: 1.5)
+        #expect(pick.hue == 360 && pick.text(like: "#ff8800").hasPrefix("#ff0000"))
+    }
+
     @Test func theErrorPanelSaysEscDropsATweak() {
         let error = ScriptError(kind: .runtime, message: "main.lua:2: COUNT must stay below 4", file: "main.lua")
         #expect(ViewerOverlay.errorLines(error, fromLoad: true, tweaking: true).first

@@ -46,6 +46,27 @@ extension ViewerWindowTests {
         #expect(Self.differing(try viewer.screenshot(sceneAlone: true), before) == 0)
     }
 
+    @Test func draggingANumberSidewaysChangesItAndReleasingWritesIt() throws {
+        let folder = try TemporaryFolder()
+        let script = try folder.write("box.lua", Self.tweakedBox)
+        let viewer = try ViewerProcess(script: script, folder: folder.path, arguments: ["--at", "1.5", "--paused", "--draw", "cpu"])
+        defer { viewer.quit() }
+        _ = try viewer.screenshot()
+        try viewer.press("shift+F4")
+        _ = try viewer.screenshot()
+        // The first row (SIDE = 120) is at the top of the panel's list; 40 points right is 10 steps.
+        let window = try viewer.xdotool(["search", "--name", "snowglobe"]).split(separator: "\n").first.map(String.init) ?? ""
+        try viewer.xdotool(["mousemove", "--window", window, "100", "91", "mousedown", "1"])
+        for x in stride(from: 110, through: 140, by: 10) {
+            try viewer.xdotool(["mousemove", "--window", window, String(x), "91"])
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try viewer.xdotool(["mouseup", "1"])
+        try viewer.waitForLine { $0.contains("tweak written to box.lua:1:14: 130") }
+        #expect(try String(contentsOfFile: script, encoding: .utf8)
+                == Self.tweakedBox.replacingOccurrences(of: "SIDE = 120", with: "SIDE = 130"))
+    }
+
     @Test func aLiteralUsedOnlyAtTheTopLevelChangesTheFrameAt30Seconds() throws {
         let folder = try TemporaryFolder()
         let script = try folder.write("top.lua", """
