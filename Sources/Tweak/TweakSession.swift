@@ -47,7 +47,7 @@ public final class TweakSession {
     /// unchanged on disk are kept; a file changed on disk while it had such changes keeps them
     /// and is marked, so that `write()` refuses and says so.
     public func load(files: [String]) {
-        let selected = selection.map { literals.indices.contains($0) ? literals[$0] : nil } ?? nil
+        let selected = selectedPlace
         self.files = files
         for file in files {
             let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) }
@@ -260,7 +260,7 @@ public final class TweakSession {
     }
 
     private func rebuildWorking() {
-        let selected = self.selected
+        let selected = selectedPlace
         literals = []
         for file in files {
             guard let bytes = disk[file] else { continue }
@@ -275,16 +275,21 @@ public final class TweakSession {
         reselect(selected)
     }
 
+    /// The selected literal's file and place among that file's literals.
+    private var selectedPlace: (file: String, place: Int)? {
+        guard let literal = selected, let place = place(of: literal) else { return nil }
+        return (literal.file, place)
+    }
+
     /// Keeps the selection on the same literal (same file, same place) when the list changes.
-    private func reselect(_ previous: Literal?) {
+    private func reselect(_ previous: (file: String, place: Int)?) {
         guard !literals.isEmpty else { selection = nil; return }
         guard let previous else {
             if selection == nil || !(selection.map(literals.indices.contains) ?? false) { selection = 0 }
             return
         }
-        let placeBefore = placeIn(previous, among: literals) ?? 0
         let sameFile = literals.indices.filter { literals[$0].file == previous.file }
-        selection = sameFile.isEmpty ? 0 : sameFile[min(placeBefore, sameFile.count - 1)]
+        selection = sameFile.isEmpty ? 0 : sameFile[min(previous.place, sameFile.count - 1)]
     }
 
     /// The literal's place among its file's literals.

@@ -70,6 +70,20 @@ struct TweakSessionTests {
         #expect(session.selected?.text == "#ff8800")
     }
 
+    @Test func theSelectionStaysOnALiteralWhoseTextGrows() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("main.lua", "local a, b = 9, 0.5\n")
+        let session = session([path])
+        session.nudge(steps: 1)
+        #expect(session.selected?.text == "10")
+        session.nudge(steps: 1)
+        #expect(session.selected?.text == "11")
+        session.write()
+        #expect(session.selected?.text == "11")
+        session.select(by: 1)
+        #expect(session.selected?.text == "0.5")
+    }
+
     @Test func escDropsTheChangeNotWritten() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("main.lua", Self.script)

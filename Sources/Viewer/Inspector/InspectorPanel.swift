@@ -34,6 +34,8 @@ final class InspectorPanel {
     /// The names of the graphed components, each in its line's colour.
     private var legend: [TextLayer] = []
     private let modelLines: ShapeLayer
+    /// The graphed values before a tweak not yet written, dashed.
+    private let beforeLines: ShapeLayer
     private let marks: ShapeLayer
     private let graphPlayhead: ShapeLayer
     private let graphLabel: TextLayer
@@ -60,6 +62,7 @@ final class InspectorPanel {
         body = TextLayer(scene: scene)
         graphBox = Layer(scene: scene)
         modelLines = ShapeLayer(scene: scene)
+        beforeLines = ShapeLayer(scene: scene)
         marks = ShapeLayer(scene: scene)
         graphPlayhead = ShapeLayer(scene: scene)
         graphLabel = TextLayer(scene: scene)
@@ -71,7 +74,7 @@ final class InspectorPanel {
         upButton = Layer(scene: scene)
         nextButton = Layer(scene: scene)
         scene.perform(actionsDisabled: true) {
-            let all: [Layer] = [outline, panel, title, path, body, graphBox, modelLines, marks, graphPlayhead, graphLabel,
+            let all: [Layer] = [outline, panel, title, path, body, graphBox, modelLines, beforeLines, marks, graphPlayhead, graphLabel,
                                 axisLabels, curveBox, curve, curveDot, curveLabel, upButton, nextButton]
             for layer in all { layer.set(.anchorPoint, Point.zero) }
             outline.set(.strokeColor, InspectorPanel.playheadColor)
@@ -111,6 +114,10 @@ final class InspectorPanel {
             modelLines.set(.strokeColor, Color(r: 0.85, g: 0.86, b: 0.9, a: 0.8))
             modelLines.set(.lineWidth, 1.5)
             modelLines.set(.lineDashPattern, [6, 4])
+            beforeLines.set(.fillColor, Color.clear)
+            beforeLines.set(.strokeColor, Color(r: 0.93, g: 0.94, b: 0.96, a: 0.75))
+            beforeLines.set(.lineWidth, 2)
+            beforeLines.set(.lineDashPattern, [5, 4])
             marks.set(.fillColor, Color.clear)
             marks.set(.strokeColor, Color(r: 0.6, g: 0.62, b: 0.7, a: 0.9))
             marks.set(.lineWidth, 1)
@@ -137,7 +144,7 @@ final class InspectorPanel {
                 try? button.addSublayer(label)
             }
             for layer in [title, path, body, graphBox, curveBox, upButton, nextButton] as [Layer] { try? panel.addSublayer(layer) }
-            for layer in lines + [modelLines, marks, graphPlayhead] + legend as [Layer] { try? graphBox.addSublayer(layer) }
+            for layer in [beforeLines] + lines + [modelLines, marks, graphPlayhead] + legend as [Layer] { try? graphBox.addSublayer(layer) }
             for layer in [graphLabel, axisLabels] as [Layer] { try? panel.addSublayer(layer) }
             for layer in [curve, curveDot] as [Layer] { try? curveBox.addSublayer(layer) }
             try? panel.addSublayer(curveLabel)
@@ -272,10 +279,12 @@ final class InspectorPanel {
         axisLabels.set(.position, Point(x: pad, y: top + InspectorPanel.graphHeight + 4))
         axisLabels.set(.bounds, Rect(x: 0, y: 0, width: graphWidth, height: 16))
         let span = Inspector.span(of: state, layer: layer, loop: loop)
-        let key = "\(ObjectIdentifier(layer)) \(keyPath) \(span) \(layer.attachedAnimations.count) \(graphWidth)"
+        let before = inspector.comparison.flatMap { $0.keyPath == keyPath ? $0 : nil }
+        let key = "\(ObjectIdentifier(layer)) \(keyPath) \(span) \(layer.attachedAnimations.count) \(graphWidth) \(before?.values.count ?? -1)"
         if key != graphKey {
             graphKey = key
-            drawSeries(layer: layer, scene: scene, keyPath: keyPath, state: state, span: span, size: graphFrame.size)
+            drawSeries(layer: layer, scene: scene, keyPath: keyPath, state: state, span: span, size: graphFrame.size,
+                       before: before.map { ($0.times, $0.values) })
         }
         graphSpan = span
         let x = (time - span.lowerBound) / (span.upperBound - span.lowerBound) * graphWidth
@@ -289,7 +298,7 @@ final class InspectorPanel {
     }
 
     private func drawSeries(layer: Layer, scene: Scene, keyPath: String, state: AttachedAnimationState,
-                            span: ClosedRange<Double>, size: Size) {
+                            span: ClosedRange<Double>, size: Size, before: (times: [Double], values: [AnimationValue])? = nil) {
         let count = 240
         let times = (0...count).map { span.lowerBound + (span.upperBound - span.lowerBound) * Double($0) / Double(count) }
         let values = (try? scene.presentationValues(of: layer, keyPath: keyPath, at: times)) ?? []
@@ -307,7 +316,12 @@ final class InspectorPanel {
         }
         let shown = Array((moving.isEmpty ? Array(series.indices) : moving).prefix(lines.count))
         let modelParts = model.components
+        // The values before a tweak, on the same scale.
+        let beforeSeries = shown.map { component in
+            before?.values.map { value in component < value.components.count ? value.components[component].value : .nan } ?? []
+        }
         var all = shown.flatMap { series[$0].filter(\.isFinite) } + shown.compactMap { $0 < modelParts.count ? modelParts[$0].value : nil }
+            + beforeSeries.flatMap { $0.filter(\.isFinite) }
         if all.isEmpty { all = [0, 1] }
         var low = all.min() ?? 0, high = all.max() ?? 1
         if high - low < 1e-9 { low -= 1; high += 1 }
@@ -333,6 +347,20 @@ final class InspectorPanel {
             }
         }
         modelLines.path = dashed
+        var earlier = Path()
+        if let before {
+            let toX = { (t: Double) in (t - span.lowerBound) / (span.upperBound - span.lowerBound) * size.width }
+            for values in beforeSeries {
+                var drawing = false
+                for (t, v) in zip(before.times, values) {
+                    guard v.isFinite, span.contains(t) else { drawing = false; continue }
+                    let point = Point(x: toX(t), y: y(v))
+                    if drawing { earlier.addLine(to: point) } else { earlier.move(to: point) }
+                    drawing = true
+                }
+            }
+        }
+        beforeLines.path = earlier
         marks.path = markPath(state: state, layer: layer, span: span, size: size)
         graphLabel.string = keyPath
         var legendX = 6.0

@@ -14,6 +14,8 @@ final class Tweaker {
     let session = TweakSession(isColour: { Color(parsing: $0) != nil })
     /// The session's revision the scene was last run with.
     var shownRevision = 0
+    /// Whether the scene shown runs with a change not yet written (else it is the files').
+    var showsPending = false
     /// What the last action said (written, undone, why not), for the panel's last line.
     var notice: String?
     /// The lines that made the layer picked in the inspector and its animations (file → lines).

@@ -75,6 +75,10 @@ extension Viewer {
         }
         // What is written is what runs (a change not run yet still runs, from the file).
         script.options.sources = session.sources
+        if !session.hasPendingChange {
+            inspector.comparison = nil
+            tweaker.showsPending = false
+        }
         if let selected, !written.isEmpty {
             tweaker.notice = "written: \(selected.position) is \(session.selected?.text ?? selected.text) (Ctrl+Z undoes)"
             log("snowglobe: tweak written to \(selected.position): \(session.selected?.text ?? selected.text)")
@@ -87,6 +91,15 @@ extension Viewer {
         let session = tweaker.session
         guard session.revision != tweaker.shownRevision else { return }
         tweaker.shownRevision = session.revision
+        // The inspector's graph keeps the file's curve, dashed, while a change is not written.
+        if !session.hasPendingChange {
+            inspector.comparison = nil
+        } else if !tweaker.showsPending, inspector.isOn {
+            player.withFrame { scene in
+                inspector.comparison = scene.flatMap { inspector.sampleGraph(in: $0, loop: player.timeline.loopRange) }
+            }
+        }
+        tweaker.showsPending = session.hasPendingChange
         script.options.sources = session.sources
         script.tellRepeats()
         let started = Monotonic.now()
