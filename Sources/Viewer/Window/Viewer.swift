@@ -221,6 +221,9 @@ public final class Viewer {
             waitForNextFrame()
         }
         rememberTimeline(final: true)
+        if tweaker.session.hasPendingChange {
+            log("snowglobe: a tweak was not written (Enter writes it); the file is as it was")
+        }
         script.tellRepeats()
         recorder.finish(player: player, log: log)
     }
