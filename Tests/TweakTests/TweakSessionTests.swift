@@ -177,6 +177,18 @@ struct TweakSessionTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["main.lua"])
     }
 
+    @Test func aWriteThroughALinkChangesTheFileAndKeepsTheLink() throws {
+        let folder = try TemporaryFolder()
+        let target = try folder.write("real.lua", "local a = 1\n")
+        let link = folder.path + "/main.lua"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let session = session([link])
+        session.nudge(steps: 1)
+        #expect(session.write().count == 1)
+        #expect(bytes(target) == Array("local a = 2\n".utf8))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
+    }
+
     @Test func aNegativeValueAfterABinaryMinusDoesNotBecomeAComment() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("main.lua", "return a-1\n")
