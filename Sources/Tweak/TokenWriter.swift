@@ -70,9 +70,11 @@ public enum TokenWriter {
         guard [UInt8](onDisk) == expected else { throw .changedOnDisk(path) }
         let permissions = info.st_mode & 0o7777
         guard permissions & 0o222 != 0 else { throw .readOnly(path) }
-        let folder = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
-        var template = Array(((folder.isEmpty ? "." : folder) + "/." + name + ".snowglobe-XXXXXX").utf8CString)
+        // Split by hand: NSString's path methods trap on Linux for some short paths.
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        var template = Array((folder + (folder.hasSuffix("/") ? "." : "/.") + name + ".snowglobe-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)

@@ -326,7 +326,7 @@ final class TweakPanel {
     static func rowText(_ literal: Literal, source: String, pending: Bool, marked: Bool, showsFile: Bool,
                         columns: Int = 80) -> String {
         let mark = pending ? "•" : marked ? "▸" : " "
-        let place = (showsFile ? (literal.file as NSString).lastPathComponent + ":" : "") + String(literal.line)
+        let place = (showsFile ? Tweaker.name(literal.file) + ":" : "") + String(literal.line)
         let padded = String(repeating: " ", count: max(4 - place.count, 0)) + place
         let value = literal.text.count < 8 ? literal.text + String(repeating: " ", count: 8 - literal.text.count) : literal.text
         let head = "\(mark)\(padded)  \(value)  "

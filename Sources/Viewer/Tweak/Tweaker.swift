@@ -40,11 +40,19 @@ final class Tweaker {
     /// from its own folder (not the shared library).
     static func files(of script: LiveScript) -> [String] {
         guard case .file(let path) = script.source else { return [] }
-        let folder = FileWatcher.absolute((path as NSString).deletingLastPathComponent.isEmpty ? "."
-            : (path as NSString).deletingLastPathComponent)
+        // The script's folder, split by hand (NSString's path methods trap on Linux for some
+        // short paths).
+        let slash = path.lastIndex(of: "/")
+        let folder = FileWatcher.absolute(slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ".")
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return script.dependencies.filter { file in
-            file == path || (file.hasSuffix(".lua") && FileWatcher.absolute(file).hasPrefix(folder + "/"))
+            file == path || (file.hasSuffix(".lua") && FileWatcher.absolute(file).hasPrefix(prefix))
         }
+    }
+
+    /// A file's name without its folder, for the panel ("main.lua").
+    static func name(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// Marks the lines that made `layer` (and its animations), and selects the first literal

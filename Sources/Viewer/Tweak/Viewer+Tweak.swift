@@ -57,7 +57,7 @@ extension Viewer {
             guard let done = session.undo(redo: command == .redo) else { return }
             watcher?.expect(done.bytes, at: done.file)
             let verb = command == .redo ? "redone" : "undone"
-            tweaker.notice = "\(verb) in \((done.file as NSString).lastPathComponent); Ctrl+\(command == .redo ? "Z undoes" : "Shift+Z redoes")"
+            tweaker.notice = "\(verb) in \(Tweaker.name(done.file)); Ctrl+\(command == .redo ? "Z undoes" : "Shift+Z redoes")"
             log("snowglobe: tweak \(verb) in \(done.file)")
         }
     }
