@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "LayerKit", package: "Snowglobe"),
                 .product(name: "LuaHost", package: "Snowglobe"),
                 .product(name: "Render", package: "Snowglobe"),
+                .product(name: "Playback", package: "Snowglobe"),
                 .product(name: "Export", package: "Snowglobe"),
                 .product(name: "SDLSoftware", package: "Snowglobe"),
             ],

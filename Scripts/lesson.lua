@@ -29,8 +29,16 @@ local lesson = {}
 
 lesson.WIDTH, lesson.HEIGHT = 800, 600
 
---- The smallest size, in pixels on screen, a caption is drawn at.
+--- The smallest size, in pixels on screen, a caption is drawn at. With the viewer's `--ui-scale`
+--- above 1 (`ca.screen.uiScale`) it is 12 times that scale, so that captions read from the
+--- back of a room.
 lesson.MIN_TEXT_PIXELS = 10
+
+--- How much larger the viewer draws its own text.
+local function uiScale()
+  local scale = ca.screen.uiScale
+  return type(scale) == "number" and scale > 0 and scale or 1
+end
 
 --- The stage's scale now (1 until a stage is made and fitted).
 local stageScale = 1
@@ -44,6 +52,18 @@ local captions = {}
 --- starts in the left one). Call with actions disabled.
 local function fitCaption(caption)
   local grow = math.max(1, lesson.MIN_TEXT_PIXELS / (caption.fontSize * stageScale))
+  local ui = uiScale()
+  if ui > 1 then
+    -- With a larger UI, no caption is drawn smaller than the usual 12-point caption scaled by
+    -- it; one that fitted its frame's width grows only as far as it still does, so that the
+    -- captions of a row of examples stay apart.
+    local wanted = math.max(grow, 12 * ui / (caption.fontSize * stageScale))
+    local natural = ca.measureText{ string = caption.layer.string, font = caption.layer.font,
+                                    fontSize = caption.fontSize }.width
+    local w = caption.frame[3]
+    if natural > 0 and natural <= w then wanted = math.min(wanted, math.max(grow, 0.9 * w / natural)) end
+    grow = wanted
+  end
   local x, y, w, h = table.unpack(caption.frame)
   local room = caption.parent.bounds.width
   local width = w * grow
@@ -102,7 +122,9 @@ function lesson.text(parent, text, frame, options)
     layer = layer, parent = parent, frame = frame, fontSize = layer.fontSize, align = layer.alignmentMode,
   }
   captions[#captions + 1] = caption
-  if stageScale < 1 then ca.transaction(function() fitCaption(caption) end, { disableActions = true }) end
+  if stageScale < 1 or uiScale() ~= 1 then
+    ca.transaction(function() fitCaption(caption) end, { disableActions = true })
+  end
   return layer
 end
 

@@ -52,6 +52,8 @@
 ---@field contentsScale number
 ---@field minificationFilter "linear"|"nearest"|"trilinear"
 ---@field magnificationFilter "linear"|"nearest"|"trilinear"
+---@field allowsGroupOpacity boolean
+---@field shadowPath Path?
 ---@field name string?
 ---@field data table
 ---@field sublayers Layer[]
@@ -61,7 +63,6 @@
 ---@field contents Image?
 ---@field actions false|table<string, false|Animation>?
 ---@field maskedCorners ("minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY")[]
----@field shadowPath Path?
 ---@field mask Layer?
 ---@field filters Filter[]
 ---@field compositingFilter string?
@@ -111,6 +112,8 @@
 ---@field contentsScale? number
 ---@field minificationFilter? "linear"|"nearest"|"trilinear"
 ---@field magnificationFilter? "linear"|"nearest"|"trilinear"
+---@field allowsGroupOpacity? boolean
+---@field shadowPath? Path
 ---@field name? string
 ---@field data? table
 ---@field sublayers? Layer[]
@@ -119,7 +122,6 @@
 ---@field contents? Image
 ---@field actions? false|table<string, false|Animation>
 ---@field maskedCorners? ("minXMinY"|"maxXMinY"|"minXMaxY"|"maxXMaxY")[]
----@field shadowPath? Path
 ---@field mask? Layer
 ---@field filters? Filter[]
 ---@field compositingFilter? string
@@ -143,6 +145,7 @@
 ---@field font? string
 
 ---@class ShapeLayer: Layer
+---@field path Path?
 ---@field fillColor ca.Color
 ---@field strokeColor ca.Color
 ---@field lineWidth number
@@ -154,9 +157,9 @@
 ---@field lineJoin "miter"|"round"|"bevel"
 ---@field fillRule "nonZero"|"evenOdd"
 ---@field lineDashPattern number[]
----@field path Path?
 
 ---@class ShapeLayerProps: LayerProps
+---@field path? Path
 ---@field fillColor? ca.Color
 ---@field strokeColor? ca.Color
 ---@field lineWidth? number
@@ -168,7 +171,6 @@
 ---@field lineJoin? "miter"|"round"|"bevel"
 ---@field fillRule? "nonZero"|"evenOdd"
 ---@field lineDashPattern? number[]
----@field path? Path
 
 ---@class GradientLayer: Layer
 ---@field colors ca.Color[]
@@ -577,7 +579,7 @@
 ---@field await fun(fn: fun(), opts?: {duration?: number, timingFunction?: MediaTimingFunction|string, disableActions?: boolean, completion?: fun()})
 ---@field now fun(): number
 ---@field root Layer
----@field screen {width: number, height: number, scale: number}
+---@field screen {width: number, height: number, scale: number, uiScale: number}
 ---@field persist table
 ---@field isReload boolean
 ca = {}

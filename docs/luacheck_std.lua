@@ -110,6 +110,7 @@ return {
       screen = { fields = {
         height = {},
         scale = {},
+        uiScale = {},
         width = {},
       } },
       spawn = {},

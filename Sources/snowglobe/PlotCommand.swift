@@ -60,6 +60,12 @@ struct PlotCommand: ParsableCommand {
 
     @OptionGroup var input: ScriptedInput
 
+    @Flag(help: "Draw larger values higher (the default, except for key paths measured down the screen).")
+    var yUp = false
+
+    @Flag(help: "Draw larger values lower, as on screen (the default for position.y, bounds and frame origins' y, translation.y).")
+    var yDown = false
+
     /// What --out's extension asks for.
     enum Format {
         case svg, png
@@ -78,6 +84,7 @@ struct PlotCommand: ParsableCommand {
 
     func validate() throws {
         try choice.requireOne()
+        if yUp && yDown { throw ValidationError("--y-up and --y-down ask for opposite directions: give one of them") }
         try TimeArgument.check(from, "--from")
         try TimeArgument.check(to, "--to")
         if let to, to <= from ?? 0 {
@@ -135,7 +142,7 @@ struct PlotCommand: ParsableCommand {
         let csvFile = csv.map(StagedFile.init)
         do {
             let title = self.title ?? "\(choice.displayName) · \(layer) · \(keyPath)"
-            let chart = recording.chart(title: title)
+            let chart = recording.chart(title: title, direction: yUp ? .up : yDown ? .down : nil)
             let (width, height) = (Int(size.width), Int(size.height))
             switch format {
             case .png: try ChartFile.writePNG(chart, width: width, height: height, to: chartFile.temporary)

@@ -74,6 +74,10 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var seed: SeedOption
 
+    @Option(parsing: .unconditional,
+            help: "What the script reads as ca.screen.uiScale, 0.5 to 4 (default 1): render what a window opened with --ui-scale shows.")
+    var uiScale: Double?
+
     @OptionGroup var limits: BudgetOptions
 
     @Option(parsing: .unconditional, help: "The time of the first frame, in seconds (default 0).")
@@ -95,6 +99,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         try choice.requireOne()
+        try UIScale.check(uiScale)
         let output: RenderOutput
         do { output = try RenderOutput(path: out) } catch { throw ValidationError("--out: \(error)") }
         if try background.color().a < 1 && !output.keepsAlpha {
@@ -207,7 +212,7 @@ struct RenderCommand: ParsableCommand {
         let told = ErrorTally()
         do {
             runner = try ScriptLauncher.start(choice, seed: seed.value, size: size, budget: limits.budget,
-                                              errorTold: { told.count += 1 })
+                                              uiScale: uiScale ?? 1, errorTold: { told.count += 1 })
         } catch { throw ExitCode(1) }
         defer { runner.close() }
 

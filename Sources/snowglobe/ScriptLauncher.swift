@@ -15,13 +15,14 @@ enum ScriptLauncher {
     /// its errors are told unless the run is replaying ticks an earlier part of a render made
     /// (`SceneRunner.replayedThrough`); `errorTold` is called for each error told.
     static func start(_ choice: ScriptChoice, seed: UInt64, size: SceneSize, budget: LuaBudget,
-                      warnsOfGlobals: Bool = false, output: @escaping (String) -> Void = { print($0) },
+                      uiScale: Double = 1, warnsOfGlobals: Bool = false, output: @escaping (String) -> Void = { print($0) },
                       errorTold: @escaping () -> Void = {}) throws -> SceneRunner {
         guard let source = try choice.source() else { throw ExitCodeError.failure }
         var options = ScriptOptions()
         options.seed = seed
         options.size = size.size
         options.budget = budget
+        options.uiScale = uiScale
         options.warnsOfGlobals = warnsOfGlobals
         let folders = ResourceFolders.locate()
         options.libraryPath = folders.scripts

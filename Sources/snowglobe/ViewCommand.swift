@@ -63,10 +63,18 @@ struct ViewCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Playing speed: media seconds per real second (0.1 … 4 on the speed key).")
     var speed: Double?
 
+    @Flag(help: "Open filling the display, for a projector (Shift+F1 switches).")
+    var fullscreen = false
+
+    @Option(parsing: .unconditional,
+            help: "How much larger to draw the strip, panels, HUD and their text, 0.5 to 4 (default: 1, more on a display over 1080 lines); scripts read it as ca.screen.uiScale (the lessons grow their captions).")
+    var uiScale: Double?
+
     @OptionGroup var limits: BudgetOptions
 
     func validate() throws {
         try size.check("--size")
+        try UIScale.check(uiScale)
         try TimeArgument.check(at, "--at")
         try loop?.check("--loop")
         if let speed, !(speed.isFinite && speed > 0 && speed <= 16) {
@@ -101,6 +109,8 @@ struct ViewCommand: ParsableCommand {
         settings.drawing = draw
         settings.timeline = timeline
         settings.reportsSeeks = stats
+        settings.fullscreen = fullscreen
+        settings.uiScale = uiScale
         let viewer: Viewer
         do {
             viewer = try Viewer(script: live, settings: settings, log: ViewCommand.terminal)

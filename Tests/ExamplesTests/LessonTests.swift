@@ -84,6 +84,30 @@ struct LessonTests {
         #expect(small.errors.isEmpty && large.errors.isEmpty)
     }
 
+    /// With the viewer's `--ui-scale 2`, the small captions (12–14 points) grow towards 24 points
+    /// on screen, each as far as still fits its frame when it fitted before; titles stay.
+    @Test(arguments: ["lessons/01-model-vs-presentation.lua", "lessons/03-timing-functions.lua", "lessons/07-transactions.lua", "lessons/09-layer-time.lua"])
+    func captionsGrowWithTheUIScale(example: String) throws {
+        let scaled = ScriptHarness(example: example, uiScale: 2)
+        let plain = ScriptHarness(example: example)
+        #expect(scaled.start() == nil && plain.start() == nil)
+        scaled.run(until: 0.1)
+        plain.run(until: 0.1)
+        let grown = try captions(scaled), design = try captions(plain)
+        try #require(grown.count == design.count && !grown.isEmpty)
+        var small = 0, larger = 0
+        for (after, before) in zip(grown, design) where before.number(.fontSize) < 16 {
+            small += 1
+            if after.number(.fontSize) > before.number(.fontSize) * 1.3 { larger += 1 }
+            #expect(after.number(.fontSize) <= 24 + 1e-9)
+        }
+        for (after, before) in zip(grown, design) where before.number(.fontSize) >= 16 {
+            #expect(after.number(.fontSize) == before.number(.fontSize), "'\(after.string)' is a title")
+        }
+        #expect(small > 0 && larger * 2 >= small, "\(larger) of \(small) small captions grew")
+        #expect(scaled.errors.isEmpty && plain.errors.isEmpty)
+    }
+
     /// The lesson's captions, depth first.
     func captions(_ run: ScriptHarness) throws -> [TextLayer] {
         var found: [TextLayer] = []

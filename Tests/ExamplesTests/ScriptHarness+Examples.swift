@@ -13,10 +13,11 @@ extension Project {
 extension ScriptHarness {
     /// Prepares `example` (a path relative to Examples/) as `snowglobe check` runs it: the same
     /// options, the Scripts/ library, Render's images, the tick clock; call `start()`.
-    convenience init(example: String, size: Size = Size(width: 800, height: 600), seed: UInt64 = 0) {
+    convenience init(example: String, size: Size = Size(width: 800, height: 600), seed: UInt64 = 0, uiScale: Double = 1) {
         var options = ScriptOptions()
         options.size = size
         options.seed = seed
+        options.uiScale = uiScale
         options.libraryPath = Project.scripts
         self.init(scriptPath: Project.examples + "/" + example, options: options, clock: .ticks)
         host.images = RenderImages()

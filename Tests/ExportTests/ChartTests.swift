@@ -103,6 +103,18 @@ import TestSupport
         #expect(l.xTitle.origin.y > (l.xTickLabels.first?.origin.y ?? 540))
     }
 
+    /// Drawn downwards (screen coordinates), larger values sit lower and the axis says so.
+    @Test func aDownwardChartPutsLargerValuesLower() {
+        var chart = square()
+        chart.direction = .down
+        let l = layout(chart)
+        #expect(l.y(0) == l.plot.minY + l.inset && l.y(4) == l.plot.maxY - l.inset)
+        #expect(l.y(1) < l.y(2))
+        #expect(l.yTitle.contains("lower"))
+        let labels = l.yTickLabels.sorted { $0.origin.y < $1.origin.y }.map(\.text)
+        #expect(labels.first == "0" && labels.last == "4", "\(labels)")
+    }
+
     @Test func theLegendWrapsInANarrowFrame() {
         let wide = layout(square()), narrow = layout(square(), width: 260)
         #expect(Set(wide.legend.map(\.label.origin.y)).count == 1)

@@ -12,7 +12,7 @@ struct ValuePrintingTests {
         ("box.frame", "{x = 10, y = 20, width = 30, height = 40}"),
         ("box.backgroundColor", "{r = 1, g = 0, b = 0, a = 1}"),
         ("box:convertPoint({1, 2}, ca.root)", "{x = 11, y = 22}"),
-        ("ca.screen", "{width = 800, height = 600, scale = 1}"),
+        ("ca.screen", "{width = 800, height = 600, scale = 1, uiScale = 1}"),
         ("box.transform", "Transform3D.identity"),
         ("ca.Transform3D.translation(10, -20)", "Transform3D.affine(1, 0, 0, 1, 10, -20)"),
         ("ca.Transform3D.scale(2, 0.5)", "Transform3D.affine(2, 0, 0, 0.5, 0, 0)"),

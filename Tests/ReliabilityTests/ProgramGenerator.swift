@@ -760,6 +760,11 @@ struct ProgramGenerator {
         case .colors:
             return "{ " + (0..<rng.int(0...4)).map { _ in rng.pick(["'red'", "'#0000ff'", "{ 0, 1, 0 }", "'nope'"]) }.joined(separator: ", ") + " }"
         case .choice(let options): return choice(options)
+        case .path:
+            let corner = "\(coordinate()), \(coordinate())"
+            return rng.pick(["nil", "ca.Path():moveTo(\(corner)):lineTo(\(corner)):close()",
+                             "ca.Path():moveTo(\(corner)):lineTo(\(corner)):lineTo(\(corner)):close()",
+                             "ca.Path.rect({ \(corner), \(coordinate()), \(coordinate()) })"])
         }
     }
 

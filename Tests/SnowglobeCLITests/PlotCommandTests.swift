@@ -159,7 +159,7 @@ extension CommandLineTests {
     @Test func plotDrawsTheCurveInAPNG() throws {
         let path = try script(PlotScripts.slide(timingFunction: "easeIn"))
         let out = (path as NSString).deletingLastPathComponent + "/chart.png"
-        let r = try run(["plot", path, "--layer", "box", "--key-path", "position.y", "--out", out, "--size", "800x500"])
+        let r = try run(["plot", path, "--layer", "box", "--key-path", "position.y", "--out", out, "--size", "800x500", "--y-up"])
         #expect(r.status == 0, "\(r.stderr)")
         let image = try ImageLoader.load(path: out)
         #expect(image.width == 800 && image.height == 500)
@@ -199,5 +199,22 @@ extension CommandLineTests {
             let expected = Double(start) + Double(end - start) * TimingFunction.easeIn.evaluate(fraction)
             #expect(abs(Double(row) - expected) < 4, "at \(fraction): row \(row), expected \(expected)")
         }
+    }
+
+    /// position.y grows down the screen: by default its chart is drawn as `--y-down` draws it,
+    /// and `--y-up` turns it over; both at once is an error.
+    @Test func positionYIsChartedDownwardsUnlessAskedOtherwise() throws {
+        let path = try script(PlotScripts.slide(timingFunction: "linear"))
+        let folder = (path as NSString).deletingLastPathComponent
+        var images: [Data] = []
+        for direction in [[], ["--y-down"], ["--y-up"]] {
+            let out = folder + "/chart\(images.count).png"
+            let r = try run(["plot", path, "--layer", "box", "--key-path", "position.y", "--out", out] + direction)
+            #expect(r.status == 0, "\(r.stderr)")
+            images.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(images[0] == images[1] && images[1] != images[2])
+        let both = try run(["plot", path, "--layer", "box", "--key-path", "position.y", "--out", folder + "/x.svg", "--y-up", "--y-down"])
+        #expect(both.status != 0 && both.stderr.contains("--y-up and --y-down"))
     }
 }

@@ -1,3 +1,4 @@
+import Export
 import Foundation
 import LayerKit
 import LuaHost
@@ -48,6 +49,115 @@ struct InspectorTests {
         #expect(inspector.layer(in: scene)?.name == "stage")
         inspector.pick(at: Point(x: 100, y: 100), in: scene)
         #expect(inspector.layer(in: scene) === scene.root)
+    }
+
+    /// Mid-drop in the springs lesson, a click where each box is drawn picks that box, not the
+    /// stage it falls through.
+    @Test(arguments: [Size(width: 800, height: 600), Size(width: 1024, height: 768), Size(width: 640, height: 700)])
+    func aClickPicksTheLayerDrawnUnderThePointerAtTheMomentShown(window: Size) throws {
+        let script = LiveScript(source: .file(Project.examples + "/lessons/05-springs.lua"), options: {
+            var options = ScriptOptions()
+            options.size = window
+            options.libraryPath = Project.root + "/Scripts"
+            return options
+        }())
+        script.log = { _ in }
+        let player = Player(script: script)
+        player.budget = 10
+        player.open()
+        go(player, to: 0.3)
+        let scene = try #require(player.runner?.scene)
+        scene.ensurePresentation()
+        let boxes = Self.layers(in: scene.root).filter { $0.animation(forKey: "drop") != nil }
+        #expect(boxes.count == 6)
+        for box in boxes {
+            let bounds = box.rect(.bounds, .presentation)
+            let centre = Point(x: bounds.origin.x + bounds.width / 2, y: bounds.origin.y + bounds.height / 2)
+            let onScreen = try #require(box.convertPoint(centre, to: scene.root, .presentation))
+            let inspector = Inspector()
+            inspector.pick(at: onScreen, in: scene)
+            #expect(inspector.layer(in: scene) === box, "a click at \(onScreen) picked \(String(describing: inspector.layer(in: scene)?.name))")
+        }
+    }
+
+    /// easeOutBack overshoots: its curve box shows all of it, with room above 1.
+    @Test func theCurveBoxShowsAnOvershootWhole() throws {
+        let back = try #require(TimingFunction(name: "easeOutBack"))
+        let samples = (0...64).map { back.evaluate(Double($0) / 64) }
+        let range = InspectorPanel.curveRange(samples)
+        #expect(range.upperBound > (samples.max() ?? 0) && (samples.max() ?? 0) > 1.05)
+        #expect(range.lowerBound < 0 && range.lowerBound > -0.1)
+        #expect(InspectorPanel.curveRange((0...64).map { Double($0) / 64 }).upperBound < 1.05)
+    }
+
+    /// A falling layer's y grows: graphed with larger values lower, so that the line falls too.
+    @Test(arguments: [("position.y", ["value"], ChartDirection.down), ("position", ["y"], .down),
+                      ("position", ["x", "y"], .up), ("opacity", ["value"], .up),
+                      ("transform.translation.y", ["value"], .down), ("bounds.size.height", ["value"], .up)])
+    func screenCoordinatesAreGraphedDownwards(keyPath: String, components: [String], expected: ChartDirection) {
+        #expect(ChartDirection.natural(keyPath: keyPath, components: components) == expected)
+    }
+
+    /// The panel is at most a third of an 800-point window, and folds text sections away.
+    @Test func thePanelTakesAThirdOfTheWindow() {
+        #expect(InspectorPanel.width(forWindow: 800) <= 800 / 3 + 1e-9)
+        #expect(InspectorPanel.width(forWindow: 1280) <= 1280 / 3 + 1e-9)
+        #expect(InspectorPanel.width(forWindow: 1920) <= 1920 / 3 + 1e-9)
+        #expect(InspectorPanel.share(10, among: [20, 3]) == [7, 3])
+        #expect(InspectorPanel.share(10, among: [20, 20]) == [5, 5])
+        #expect(InspectorPanel.share(10, among: [2, 3]) == [2, 3])
+    }
+
+    /// Long lines wrap, continued rows indented, rather than being cut with an ellipsis.
+    @Test func longLinesWrapInsteadOfBeingCut() {
+        let rows = InspectorPanel.wrap(["  “drop” SpringAnimation · position.y · settles 1.5 s"], columns: 24)
+        #expect(rows.count > 1)
+        #expect(rows.allSatisfy { $0.count <= 24 })
+        #expect(rows.dropFirst().allSatisfy { $0.hasPrefix("      ") })
+        #expect(rows.joined(separator: " ").replacingOccurrences(of: "  ", with: " ").contains("settles 1.5 s"))
+        #expect(!rows.joined().contains("…"))
+    }
+
+    /// After its animation ends and is removed, a layer's graph stays on view, marked ended,
+    /// until the layer gets another animation.
+    @Test func aGraphStaysAfterItsAnimationEnds() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("scene.lua", """
+            local box = ca.Layer{ name = "box", bounds = {0, 0, 40, 40}, position = {100, 100}, backgroundColor = "red" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 100, toValue = 300, duration = 1 }, "slide")
+            ca.after(3, function()
+              box:addAnimation(ca.BasicAnimation{ keyPath = "opacity", fromValue = 1, toValue = 0, duration = 1 }, "fade")
+            end)
+            """)
+        let script = LiveScript(source: .file(path), options: ScriptOptions())
+        script.log = { _ in }
+        let player = Player(script: script)
+        player.budget = 10
+        player.open()
+        let overlay = Scene(size: Size(width: 800, height: 600))
+        let panel = InspectorPanel(scene: overlay)
+        let inspector = Inspector()
+        inspector.isOn = true
+        func show(at time: Double) -> String? {
+            go(player, to: time)
+            var heading: String?
+            player.withFrame { scene in
+                guard let scene else { return }
+                if inspector.layer(in: scene) == nil { inspector.pick(at: Point(x: 100 + 200 * min(time, 1), y: 100), in: scene) }
+                panel.update(inspector: inspector, layer: inspector.layer(in: scene), scene: scene, time: time, loop: nil,
+                             size: Size(width: 800, height: 600), bottom: 0, overlay: overlay)
+                heading = panel.graphHeading
+            }
+            return heading
+        }
+        #expect(show(at: 0.5) == "▾ graph · position.x")
+        #expect(show(at: 2) == "▾ graph · position.x (ended)")
+        #expect(show(at: 3.5) == "▾ graph · opacity")
+    }
+
+    static func layers(in layer: Layer) -> [Layer] {
+        [layer] + layer.sublayers.flatMap(layers)
     }
 
     @Test func thePickSurvivesASeekBack() throws {

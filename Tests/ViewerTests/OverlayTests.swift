@@ -63,7 +63,7 @@ struct OverlayTests {
         let narrow = Size(width: 480, height: 360)
         let overlay = ViewerOverlay(size: narrow)
         let lines = ["script: running"] + ViewerKeys.helpLines
-        overlay.update(size: narrow, hud: lines, error: nil, bounds: nil)
+        overlay.update(window: narrow, hud: lines, error: nil, bounds: nil)
         overlay.scene.step(to: 0)
         let panel = try #require(overlay.scene.root.sublayers.first { !$0.bool(.hidden) })
         let frame = panel.frame(.model)
@@ -78,7 +78,7 @@ struct OverlayTests {
     @Test func theErrorPanelHidesTheSceneBehindIt() {
         let overlay = ViewerOverlay(size: Size(width: 400, height: 300))
         let error = ScriptError(kind: .runtime, message: "scene.lua:3: boom")
-        overlay.update(size: Size(width: 400, height: 300), hud: nil, error: error, bounds: nil)
+        overlay.update(window: Size(width: 400, height: 300), hud: nil, error: error, bounds: nil)
         overlay.scene.step(to: 0)
         let panel = overlay.scene.root.sublayers.first { !$0.bool(.hidden) && $0.color(.backgroundColor).a > 0 }
         #expect(panel?.color(.backgroundColor).a == 1)

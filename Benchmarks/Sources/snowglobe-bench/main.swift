@@ -142,6 +142,17 @@ func viewerSetup(_ name: String) -> (snowglobe: String, server: XvfbServer)? {
 
 func format(_ x: Double) -> String { String(format: "%.1f", x) }
 
+// Group opacity (issue 39): each seed example's frames with allowsGroupOpacity honoured, against
+// every layer faded on its own, frame for frame in one run (target: within 5 %).
+if selected("groupopacity") {
+    let scriptsDir = value(after: "--scripts") ?? "../Scripts"
+    for result in GroupOpacityBenchmark(examplesDir: examplesDir, scriptsDir: scriptsDir).run() {
+        rows.append(Row(benchmark: "group opacity: \(result.example), 800x600, compose and draw (1 thread)", unit: "ms/frame",
+                        snowglobe: result.on, peer: "each layer faded on its own", peerValue: result.off,
+                        ratio: result.on / result.off, note: "target: ratio <= 1.05; medians of 90 frames from 2 s"))
+    }
+}
+
 // The command line's start-up: a one-frame script through check and render (issue 27: under 50 ms).
 if selected("startup"), let snowglobe = value(after: "--snowglobe") {
     let (check, render) = CommandStartupBenchmark(snowglobe: snowglobe, runs: 10).run()

@@ -13,9 +13,11 @@ public struct Chart: Sendable {
     public var series: [ChartSeries]
     public var marks: [ChartMarks]
     public var legend: [ChartLegendEntry]
+    /// Which way up values are drawn: `.down` puts larger values lower, as on screen.
+    public var direction: ChartDirection
 
     public init(title: String, xTitle: String, yTitle: String, xLower: Double, xUpper: Double,
-                series: [ChartSeries], marks: [ChartMarks], legend: [ChartLegendEntry]) {
+                series: [ChartSeries], marks: [ChartMarks], legend: [ChartLegendEntry], direction: ChartDirection = .up) {
         self.title = title
         self.xTitle = xTitle
         self.yTitle = yTitle
@@ -24,6 +26,7 @@ public struct Chart: Sendable {
         self.series = series
         self.marks = marks
         self.legend = legend
+        self.direction = direction
     }
 
     /// The lowest and highest finite y of every series (0…1 when there is none).

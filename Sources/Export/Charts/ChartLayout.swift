@@ -43,6 +43,8 @@ public struct ChartLayout {
     /// Space kept inside the plot area above and below the y axis's span, so that a line at its
     /// top or bottom is not cut by the frame.
     public let inset: Double
+    /// Which way up values are drawn.
+    public let direction: ChartDirection
 
     public init(chart: Chart, width: Double, height: Double, style: ChartStyle = ChartStyle(),
                 measure: (String, TextRole) -> Size) {
@@ -80,6 +82,8 @@ public struct ChartLayout {
         let plotHeight = max(bottom - top, 1)
         let inset = min(8, plotHeight * 0.05)
         self.inset = inset
+        let direction = chart.direction
+        self.direction = direction
         let extent = chart.yExtent
         let yAxis = ChartAxis.rounded(extent.lower, extent.upper, tickCount: max(2, Int(plotHeight / style.yTickSpacing)))
 
@@ -94,7 +98,8 @@ public struct ChartLayout {
 
         var yLabels: [Label] = []
         for (tick, (text, size)) in zip(yAxis.ticks, yTickTexts) {
-            yLabels.append(Label(text: text, origin: Point(x: left - 8 - size.width, y: Self.y(tick, yAxis, plot, inset) - size.height / 2)))
+            yLabels.append(Label(text: text, origin: Point(x: left - 8 - size.width,
+                                                           y: Self.y(tick, yAxis, plot, inset, direction) - size.height / 2)))
         }
         yTickLabels = yLabels
         xTickLabels = xAxis.ticks.map { tick in
@@ -105,7 +110,7 @@ public struct ChartLayout {
         }
         let xTitleSize = measure(chart.xTitle, .body)
         xTitle = Label(text: chart.xTitle, origin: Point(x: plot.midX - xTitleSize.width / 2, y: plot.maxY + 6 + bodyHeight + 4))
-        yTitle = chart.yTitle
+        yTitle = direction == .down ? chart.yTitle + " (larger is lower, as on screen)" : chart.yTitle
         yTitleCenter = Point(x: pad + bodyHeight / 2, y: plot.midY)
     }
 
@@ -113,14 +118,16 @@ public struct ChartLayout {
     public func x(_ value: Double) -> Double { Self.x(value, xAxis, plot) }
 
     /// Where `value` falls down the frame.
-    public func y(_ value: Double) -> Double { Self.y(value, yAxis, plot, inset) }
+    public func y(_ value: Double) -> Double { Self.y(value, yAxis, plot, inset, direction) }
 
     private static func x(_ value: Double, _ axis: ChartAxis, _ plot: Rect) -> Double {
         plot.minX + (value - axis.lower) / (axis.upper - axis.lower) * plot.width
     }
 
-    private static func y(_ value: Double, _ axis: ChartAxis, _ plot: Rect, _ inset: Double) -> Double {
-        plot.maxY - inset - (value - axis.lower) / (axis.upper - axis.lower) * (plot.height - 2 * inset)
+    private static func y(_ value: Double, _ axis: ChartAxis, _ plot: Rect, _ inset: Double,
+                          _ direction: ChartDirection) -> Double {
+        let along = (value - axis.lower) / (axis.upper - axis.lower) * (plot.height - 2 * inset)
+        return direction == .down ? plot.minY + inset + along : plot.maxY - inset - along
     }
 
     /// The series as lines in the frame, broken where a y is missing or not finite. A series

@@ -6,8 +6,9 @@ extension KeyPathRecording {
     /// The recording as a chart titled `title`: for each component, the presentation value as a
     /// solid line and the model value dashed under it, in the component's colour; key times
     /// dotted and a spring's settling dash-dotted. A value of more than four components (a
-    /// transform) shows only those that change, and the legend names the others.
-    public func chart(title: String) -> Chart {
+    /// transform) shows only those that change, and the legend names the others. Values are
+    /// drawn `direction` up (nil: as the key path reads naturally, `ChartDirection.natural`).
+    public func chart(title: String, direction: ChartDirection? = nil) -> Chart {
         let times = samples.map(\.time)
         func column(_ index: Int, _ values: KeyPath<Sample, [Double?]>) -> [Double?] {
             samples.map { index < $0[keyPath: values].count ? $0[keyPath: values][index] : nil }
@@ -44,8 +45,9 @@ extension KeyPathRecording {
             legend.append(ChartLegendEntry(label: "constant: " + constant.joined(separator: ", "), color: ChartPalette.text,
                                            stroke: nil))
         }
+        let natural = ChartDirection.natural(keyPath: keyPath, components: drawn.map { components[$0] })
         return Chart(title: title, xTitle: "time (s)", yTitle: keyPath, xLower: start, xUpper: end,
-                     series: series, marks: marks, legend: legend)
+                     series: series, marks: marks, legend: legend, direction: direction ?? natural)
     }
 
     /// Whether the numbers present differ from one another by more than rounding (a rotation

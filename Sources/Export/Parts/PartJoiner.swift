@@ -161,7 +161,7 @@ public struct PartJoiner {
     private static func run(_ program: String, _ arguments: [String]) -> (status: Int32, output: String, error: String) {
         let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("snowglobe-join-\(UUID().uuidString).err").path
         defer { unlink(errorPath) }
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments

@@ -10,9 +10,19 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     /// Two colour lists of a `colors` animation differ in length (Apple leaves the result
     /// undefined), named as the animation names them.
     case colorCounts(keyPath: String, first: String, firstCount: Int, second: String, secondCount: Int)
+    /// Two paths of a `path` or `shadowPath` animation have different elements (Apple leaves the
+    /// result undefined), named as the animation names them.
+    case pathElements(keyPath: String, first: String, firstCount: Int, second: String, secondCount: Int)
 
     public var description: String {
         switch self {
+        case let .pathElements(keyPath, first, firstCount, second, secondCount):
+            let counts = firstCount == secondCount
+                ? "both have \(firstCount) elements, but of other kinds (a line where the other has a curve)"
+                : "\(first) has \(firstCount) \(firstCount == 1 ? "element" : "elements"), \(second) has \(secondCount)"
+            return "the paths of a '\(keyPath)' animation must have the same elements to morph: \(counts); "
+                + "build them with the same calls in the same order"
+
         case let .colorCounts(keyPath, first, firstCount, second, secondCount):
             return "the colour lists of a '\(keyPath)' animation must be as long as each other: \(first) has "
                 + "\(firstCount) \(firstCount == 1 ? "colour" : "colours"), \(second) has \(secondCount)"
@@ -151,12 +161,15 @@ final class AttachedAnimation {
         let zero = AnimationValue.zero(of: kind)
         /// A gradient's colour lists, given or left to what is on screen, all as long.
         func checkColors(_ basic: BasicAnimation, _ track: BasicTrack) throws(AnimationError) {
-            guard kind == .colors else { return }
+            guard kind == .colors || kind == .path else { return }
             let onScreen = !property.isAdditive && (track.from.needsCurrent || track.to.needsCurrent)
-            try AttachedAnimation.checkColorCounts([("fromValue", basic.fromValue), ("toValue", basic.toValue),
-                                                    ("byValue", basic.byValue),
-                                                    ("the value on screen", onScreen ? previous : nil)],
-                                                   keyPath: property.keyPath)
+            let lists = [("fromValue", basic.fromValue), ("toValue", basic.toValue), ("byValue", basic.byValue),
+                         ("the value on screen", onScreen ? previous : nil)]
+            if kind == .path {
+                try AttachedAnimation.checkPathElements(lists, keyPath: property.keyPath)
+            } else {
+                try AttachedAnimation.checkColorCounts(lists, keyPath: property.keyPath)
+            }
         }
         switch property {
         case let spring as SpringAnimation:
@@ -173,10 +186,9 @@ final class AttachedAnimation {
             content = .basic(track)
         case let keyframe as KeyframeAnimation:
             for (i, value) in keyframe.values.enumerated() { _ = try check(value, "values[\(i + 1)]") }
-            if kind == .colors {
-                try AttachedAnimation.checkColorCounts(keyframe.values.enumerated().map { ("values[\($0.offset + 1)]", $0.element) },
-                                                       keyPath: property.keyPath)
-            }
+            let named = keyframe.values.enumerated().map { ("values[\($0.offset + 1)]", Optional($0.element)) }
+            if kind == .colors { try AttachedAnimation.checkColorCounts(named, keyPath: property.keyPath) }
+            if kind == .path { try AttachedAnimation.checkPathElements(named, keyPath: property.keyPath) }
             let track = KeyframeTrack(keyframe, kind: kind)
             if track.rotationMode != nil && track.path != nil {
                 mask |= PropertyRegistry.spec(.transform).bit
@@ -227,6 +239,23 @@ final class AttachedAnimation {
             if colors.count != count {
                 throw .colorCounts(keyPath: keyPath, first: firstName, firstCount: count, second: name,
                                    secondCount: colors.count)
+            }
+        }
+    }
+
+    /// Refuses paths that do not blend among `paths` (each named as the animation names it; nil
+    /// where not given; an empty path, none, is left out): Apple leaves morphing them undefined.
+    static func checkPathElements(_ paths: [(String, AnimationValue?)], keyPath: String) throws(AnimationError) {
+        var first: (String, Path)?
+        for (name, value) in paths {
+            guard case .path(let path)? = value, !path.isEmpty else { continue }
+            guard let (firstName, firstPath) = first else {
+                first = (name, path)
+                continue
+            }
+            if !firstPath.blends(with: path) {
+                throw .pathElements(keyPath: keyPath, first: firstName, firstCount: firstPath.elements.count, second: name,
+                                    secondCount: path.elements.count)
             }
         }
     }
@@ -418,6 +447,7 @@ extension AnimationValue {
         case .numbers: return .numbers([])
         case .colors: return .colors([])
         case .choice(let options): return .choice(options.first ?? "")
+        case .path: return .path(Path())
         }
     }
 }

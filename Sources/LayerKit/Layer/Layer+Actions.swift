@@ -40,8 +40,10 @@ extension Layer {
         do {
             try addAnimation(animation, forKey: key)
         } catch {
-            // Colour lists of different lengths cannot be animated between: the change shows at once.
+            // Colour lists of different lengths, and paths of different elements, cannot be
+            // animated between: the change shows at once.
             if case .colorCounts = error { return }
+            if case .pathElements = error { return }
             throw error
         }
         // A transition added later in the transaction drops the implicit animations it covers.

@@ -133,9 +133,17 @@ extension TextLayer {
 }
 
 extension ShapeLayer {
-    /// The path as `slot` shows it.
+    /// The path as `slot` shows it (nil: none).
     public func path(_ slot: StateSlot) -> Path? {
-        if case .before(let snapshot) = slot, let entry = snapshot.entry(of: self) { return entry.path }
-        return path
+        let path = value(.path, slot).path
+        return path.isEmpty ? nil : path
+    }
+}
+
+extension Layer {
+    /// The shadow's shape as `slot` shows it (nil: what the layer draws).
+    public func shadowPath(_ slot: StateSlot) -> Path? {
+        let path = value(.shadowPath, slot).path
+        return path.isEmpty ? nil : path
     }
 }

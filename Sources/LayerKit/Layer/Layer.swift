@@ -63,13 +63,12 @@ public class Layer {
     /// Which corners `cornerRadius` rounds: of the background, the border and the
     /// `masksToBounds` clip (CALayer's `maskedCorners`; not animated).
     public var maskedCorners: CornerMask = .all
-    /// The shape the layer's shadow takes, in its coordinates, instead of what it draws (nil:
-    /// what it draws). Kept out of line: most layers have none.
+    /// The shape the layer's shadow takes, in its coordinates, instead of what it draws (the
+    /// model's; nil: what it draws).
     public var shadowPath: Path? {
-        get { shadowPathStorage?.path }
-        set { shadowPathStorage = newValue.map(ShadowPathStorage.init) }
+        get { let path = value(.shadowPath).path; return path.isEmpty ? nil : path }
+        set { self[.shadowPath] = .path(newValue ?? Path()) }
     }
-    private var shadowPathStorage: ShadowPathStorage?
     /// What changing a key does instead of the default implicit animation (CALayer's `actions`
     /// dictionary): no animation, or an animation of one's own (see `Layer+Actions.swift`).
     public var actions: [String: LayerAction] = [:]
@@ -190,8 +189,3 @@ public class Layer {
     }
 }
 
-/// A shadow path, boxed so that a layer without one pays for a pointer only.
-private final class ShadowPathStorage {
-    let path: Path
-    init(_ path: Path) { self.path = path }
-}

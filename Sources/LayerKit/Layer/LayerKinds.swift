@@ -15,12 +15,14 @@ public final class TextLayer: Layer {
     }
 }
 
-/// A layer that draws a path (CAShapeLayer): fill, stroke and dash settings are registry
-/// properties; the path is here.
+/// A layer that draws a path (CAShapeLayer): the path, fill, stroke and dash settings are
+/// registry properties.
 public final class ShapeLayer: Layer {
-    /// The shape to fill and stroke.
+    /// The shape to fill and stroke (the model's; nil: none). Setting it animates implicitly, as
+    /// any animatable property does.
     public var path: Path? {
-        willSet { willChangeHeldState() }
+        get { let path = value(.path).path; return path.isEmpty ? nil : path }
+        set { self[.path] = .path(newValue ?? Path()) }
     }
 
     public init(scene: Scene) {

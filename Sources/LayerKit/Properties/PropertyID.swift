@@ -14,6 +14,10 @@ public enum PropertyID: Int, CaseIterable, Sendable {
     // Layer: nine-slice contents, contents scale, texture filters
     case contentsCenter, contentsScale
     case minificationFilter, magnificationFilter
+    // Layer: opacity applied to the subtree as one
+    case allowsGroupOpacity
+    // Layer: the shadow's shape; ShapeLayer: the shape
+    case shadowPath, path
     // TextLayer
     case fontSize, foregroundColor, alignmentMode, wrapped
     // CATextLayer's truncationMode.
@@ -62,6 +66,9 @@ public enum PropertyID: Int, CaseIterable, Sendable {
         case .contentsScale: return .init("contentsScale", .number(1), animatable: false, about: "pixels of the contents image per point: an image of scale 2 is drawn half as big")
         case .minificationFilter: return .init("minificationFilter", TextureFilter.linear, animatable: false, about: "how the contents image is read when drawn smaller than its pixels")
         case .magnificationFilter: return .init("magnificationFilter", TextureFilter.linear, animatable: false, about: "how the contents image is read when drawn larger than its pixels (\"nearest\": crisp pixel art)")
+        case .shadowPath: return .init("shadowPath", .path(Path()), about: "the shape the shadow takes, in the layer's coordinates, instead of what the layer draws (none: what it draws); morphs point by point when animated")
+        case .path: return .init("path", .path(Path()), on: .shape, about: "the shape to fill and stroke, in the layer's coordinates; morphs point by point when animated (the paths must have the same elements)")
+        case .allowsGroupOpacity: return .init("allowsGroupOpacity", .bool(true), animatable: false, about: "true: an opacity below 1 fades the layer and its sublayers drawn together, so overlapping sublayers do not show through one another; false: each layer is faded on its own (a transform layer's sublayers always are)")
 
         case .fontSize: return .init("fontSize", .number(36), on: .text, about: "the text's size, in points")
         case .foregroundColor: return .init("foregroundColor", .color(.white), on: .text, about: "the text's colour")
@@ -79,7 +86,7 @@ public enum PropertyID: Int, CaseIterable, Sendable {
         case .lineCap: return .init("lineCap", LineCap.butt, on: .shape, animatable: false, about: "how the stroke's open ends look")
         case .lineJoin: return .init("lineJoin", LineJoin.miter, on: .shape, animatable: false, about: "how the stroke's corners look")
         case .fillRule: return .init("fillRule", FillRule.nonZero, on: .shape, animatable: false, about: "which parts of a path that crosses itself are filled")
-        case .lineDashPattern: return .init("lineDashPattern", .numbers([]), on: .shape, animatable: false, about: "dash and gap lengths in turn, in points (none: a solid line)")
+        case .lineDashPattern: return .init("lineDashPattern", .numbers([]), on: .shape, about: "dash and gap lengths in turn, in points (none: a solid line); animates entry by entry")
 
         case .colors: return .init("colors", .colors([]), on: .gradient, about: "the gradient's colours, in order")
         case .locations: return .init("locations", .numbers([]), on: .gradient, about: "where each colour is, 0…1 along the gradient (none: spread evenly)")

@@ -148,7 +148,7 @@ public enum PropertyRegistry {
         case .point, .size: return 2
         case .rect, .color: return 4
         case .transform: return 16
-        case .numbers, .colors: return 0
+        case .numbers, .colors, .path: return 0
         }
     }
 }

@@ -43,7 +43,7 @@ enum ValueSlots {
             p[0] = v.r; p[1] = v.g; p[2] = v.b; p[3] = v.a
         case .transform:
             storeTransform(value.transform, at: p)
-        case .choice, .numbers, .colors:
+        case .choice, .numbers, .colors, .path:
             break
         }
     }
@@ -62,6 +62,7 @@ enum ValueSlots {
         case .choice: return .choice("")
         case .numbers: return .numbers([])
         case .colors: return .colors([])
+        case .path: return .path(Path())
         }
     }
 

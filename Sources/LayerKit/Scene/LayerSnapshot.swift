@@ -1,6 +1,6 @@
 /// Layers as they were at one moment, frozen: each layer's presentation slots and array-valued
-/// properties, and what a layer holds outside its slots (sublayers, contents image, text and
-/// font, path). A transition draws the layer's "before" appearance from one (through
+/// properties (paths among them), and what a layer holds outside its slots (sublayers, contents
+/// image, text and font). A transition draws the layer's "before" appearance from one (through
 /// `StateSlot.before`).
 ///
 /// Layers are known by identity and held strongly (a sublayer removed in the transaction is
@@ -15,7 +15,6 @@ public final class LayerSnapshot {
         let contents: Image?
         let string: String
         let font: String?
-        let path: Path?
 
         /// `layer` as it is now, its slots copied to `start`.
         init(_ layer: Layer, start: Int) {
@@ -24,14 +23,11 @@ public final class LayerSnapshot {
             arrays = layer.presentedArrays
             sublayers = layer.sublayers
             contents = layer.contents
-            switch layer.kind {
-            case .text:
+            if layer.kind == .text {
                 let text = unsafeDowncast(layer, to: TextLayer.self)
-                (string, font, path) = (text.string, text.font, nil)
-            case .shape:
-                (string, font, path) = ("", nil, unsafeDowncast(layer, to: ShapeLayer.self).path)
-            default:
-                (string, font, path) = ("", nil, nil)
+                (string, font) = (text.string, text.font)
+            } else {
+                (string, font) = ("", nil)
             }
         }
 

@@ -28,6 +28,8 @@ extension AnimationValue {
             return .numbers(lerpArray(a, b, f) { x, y, f in x + (y - x) * f })
         case (.colors(let a), .colors(let b)):
             return .colors(lerpArray(a, b, f, lerpColor))
+        case (.path(let a), .path(let b)):
+            return a.interpolated(to: b, f).map(AnimationValue.path) ?? (f < 0.5 ? from : to)
         default:
             // Discrete kinds (bool, choice) and mismatched kinds switch at the midpoint.
             return f < 0.5 ? from : to

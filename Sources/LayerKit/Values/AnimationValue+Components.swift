@@ -3,7 +3,7 @@ extension AnimationValue {
     /// number; `x`, `y` for a point; `width`, `height` for a size; `x`, `y`, `width`, `height`
     /// for a rect; `r`, `g`, `b`, `a` for a colour; a transform's translation, scale and
     /// rotation (radians) about each axis; 0 or 1 for a boolean; one per entry for arrays
-    /// (`1`, `2` …, colours as `1.r` …). A choice has none.
+    /// (`1`, `2` …, colours as `1.r` …). A choice and a path have none.
     public var components: [(name: String, value: Double)] {
         switch self {
         case .number(let n): return [("value", n)]
@@ -22,7 +22,7 @@ extension AnimationValue {
             return colors.enumerated().flatMap { index, c in
                 [("\(index + 1).r", c.r), ("\(index + 1).g", c.g), ("\(index + 1).b", c.b), ("\(index + 1).a", c.a)]
             }
-        case .choice: return []
+        case .choice, .path: return []
         }
     }
 }

@@ -11,6 +11,8 @@ public enum ValueKind: Sendable, Equatable, CustomStringConvertible {
     case colors
     /// A string chosen from a fixed list (an enumeration such as `contentsGravity`).
     case choice([String])
+    /// A path (a shape layer's `path`, `shadowPath`).
+    case path
 
     /// The name used in error messages ("number", "point", …).
     public var description: String {
@@ -25,6 +27,7 @@ public enum ValueKind: Sendable, Equatable, CustomStringConvertible {
         case .numbers: return "array of numbers"
         case .colors: return "array of colors"
         case .choice: return "string"
+        case .path: return "Path"
         }
     }
 }
@@ -44,6 +47,8 @@ public enum AnimationValue: Sendable, Equatable {
     case numbers([Double])
     case colors([Color])
     case choice(String)
+    /// A path; an empty one stands for none.
+    case path(Path)
 
     /// The kind of this value.
     public var kind: ValueKind {
@@ -58,6 +63,7 @@ public enum AnimationValue: Sendable, Equatable {
         case .numbers: return .numbers
         case .colors: return .colors
         case .choice(let s): return .choice([s])
+        case .path: return .path
         }
     }
 
@@ -127,6 +133,12 @@ public enum AnimationValue: Sendable, Equatable {
         return []
     }
 
+    /// The payload as a path (empty for other kinds).
+    public var path: Path {
+        if case .path(let p) = self { return p }
+        return Path()
+    }
+
     /// The payload as a choice string.
     public var choice: String {
         if case .choice(let s) = self { return s }
@@ -138,7 +150,7 @@ public enum AnimationValue: Sendable, Equatable {
     public func fits(_ kind: ValueKind) -> Bool {
         switch (self, kind) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-             (.transform, .transform), (.bool, .bool), (.numbers, .numbers), (.colors, .colors):
+             (.transform, .transform), (.bool, .bool), (.numbers, .numbers), (.colors, .colors), (.path, .path):
             return true
         case (.point, .size), (.size, .point), (.number, .bool), (.bool, .number):
             return true

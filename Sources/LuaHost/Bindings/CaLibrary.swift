@@ -78,15 +78,17 @@ enum CaLibrary {
                               CaFunctionDoc.Call("ca.root", returns: "Layer",
                                                  "the layer that fills the window; add yours to it. Its bounds are the "
                                                      + "window's size in points, and follow it"),
-                              CaFunctionDoc.Call("ca.screen", returns: "{width, height, scale}",
-                                                 "the window's size in points and its pixels per point"),
+                              CaFunctionDoc.Call("ca.screen", returns: "{width, height, scale, uiScale}",
+                                                 "the window's size in points, its pixels per point, and how much "
+                                                     + "larger the viewer draws its own text (`--ui-scale`; 1 headless "
+                                                     + "unless `render --ui-scale` says otherwise)"),
                               CaFunctionDoc.Call("ca.persist", returns: "table",
                                                  "a table kept across hot reloads (numbers, strings, booleans and tables "
                                                      + "of them)"),
                               CaFunctionDoc.Call("ca.isReload", returns: "boolean",
                                                  "whether this run is a hot reload after a save"),
                           ],
-                          fields: [("root", "Layer"), ("screen", "{width: number, height: number, scale: number}"),
+                          fields: [("root", "Layer"), ("screen", "{width: number, height: number, scale: number, uiScale: number}"),
                                    ("persist", "table"), ("isReload", "boolean")]),
         ]
     }
@@ -172,13 +174,14 @@ end
 }
 
 extension ScriptHost {
-    /// Pushes `ca.screen`: `{ width, height, scale }`.
+    /// Pushes `ca.screen`: `{ width, height, scale, uiScale }`.
     func pushScreen() {
         let bounds = scene.root.rect(.bounds)
-        lua.newTable(fieldCount: 3)
+        lua.newTable(fieldCount: 4)
         lua.rawSet(-1, field: "width", to: bounds.width)
         lua.rawSet(-1, field: "height", to: bounds.height)
         lua.rawSet(-1, field: "scale", to: options.scale)
+        lua.rawSet(-1, field: "uiScale", to: options.uiScale)
         lua.setShape(.screen)
     }
 

@@ -7,8 +7,8 @@ enum LayerBinding: CaBinding {
     /// Fields of every layer that are not registry properties.
     enum Field: String, CaseIterable {
         case name, data, sublayers, superlayer, onTap, frame, contents, actions
-        // Which corners round, the shadow's shape
-        case maskedCorners, shadowPath
+        // Which corners round
+        case maskedCorners
         // Masks, filters, compositing filters (LayerBinding+Effects.swift).
         case mask, filters, compositingFilter
 
@@ -19,10 +19,6 @@ enum LayerBinding: CaBinding {
                                   "which corners cornerRadius rounds (background, border and masksToBounds clip): "
                                       + LayerBinding.cornerNames + " (y down: minY is the top); not animatable; "
                                       + "default all four")
-            case .shadowPath:
-                LuaClass.Property("shadowPath", "Path", lua: "Path?",
-                                  "the shape of the shadow, in the layer's coordinates, instead of what the layer "
-                                      + "draws (cheaper for a layer with sublayers); set, not animated")
             case .name: LuaClass.Property("name", "string", lua: "string?", "a name of your choosing, for finding the layer")
             case .data:
                 LuaClass.Property("data", "table", lua: "table", "a table of the script's own, kept with the layer")
@@ -54,7 +50,7 @@ enum LayerBinding: CaBinding {
 
     /// Fields of one kind of layer that are not registry properties.
     enum KindField: String {
-        case string, font, path
+        case string, font
         case emitterCells, particleCount
 
         var doc: LuaClass.Property {
@@ -63,7 +59,6 @@ enum LayerBinding: CaBinding {
             case .font:
                 LuaClass.Property("font", "string", lua: "string?",
                                   "a font family (`\"serif\"`, `\"monospace\"`) or a font file's path")
-            case .path: LuaClass.Property("path", "Path", lua: "Path?", "the shape to fill and stroke, in the layer's coordinates")
             case .emitterCells:
                 LuaClass.Property("emitterCells", "array of EmitterCell", lua: "EmitterCell[]",
                                   "set: copies of the cells; read: the layer's own cells, live")
@@ -260,7 +255,6 @@ enum LayerBinding: CaBinding {
     static func kindFields(_ kind: LayerKind) -> [KindField] {
         switch kind {
         case .text: return [.string, .font]
-        case .shape: return [.path]
         case .emitter: return [.emitterCells, .particleCount]
         default: return []
         }
@@ -405,8 +399,6 @@ enum LayerBinding: CaBinding {
                 lua.push(name)
                 lua.rawSet(-2, index: i + 1)
             }
-        case .shadowPath:
-            if let path = layer.shadowPath { lua.pushUnshared(PathBox(path)) } else { lua.pushNil() }
         case .actions:
             LayerActions.push(lua, layer)
         }
@@ -460,12 +452,6 @@ enum LayerBinding: CaBinding {
             try setEffect(lua, layer, field, valueAt: index)
         case .maskedCorners:
             layer.maskedCorners = try corners(lua, layer, at: index)
-        case .shadowPath:
-            if lua.isNoneOrNil(index) { layer.shadowPath = nil; return }
-            guard let box = lua.toObject(index, as: PathBox.self) else {
-                throw badValue(lua, "shadowPath", layer, expected: "Path", at: index)
-            }
-            layer.shadowPath = box.path
         case .actions:
             try LayerActions.set(lua, layer, valueAt: index)
         }
@@ -499,8 +485,6 @@ enum LayerBinding: CaBinding {
         case .string: lua.push((layer as? TextLayer)?.string ?? "")
         case .font:
             if let font = (layer as? TextLayer)?.font { lua.push(font) } else { lua.pushNil() }
-        case .path:
-            if let path = (layer as? ShapeLayer)?.path { lua.pushUnshared(PathBox(path)) } else { lua.pushNil() }
         case .emitterCells:
             EmitterCellBinding.getLayerCells(lua, layer)
         case .particleCount:
@@ -524,13 +508,6 @@ enum LayerBinding: CaBinding {
                 throw badValue(lua, "font", layer, expected: "string", at: index)
             }
             text.font = s
-        case .path:
-            guard let shape = layer as? ShapeLayer else { return }
-            if lua.isNoneOrNil(index) { shape.path = nil; return }
-            guard let box = lua.toObject(index, as: PathBox.self) else {
-                throw badValue(lua, "path", layer, expected: "Path", at: index)
-            }
-            shape.path = box.path
         case .emitterCells:
             try EmitterCellBinding.setLayerCells(lua, layer, valueAt: index)
         case .particleCount:

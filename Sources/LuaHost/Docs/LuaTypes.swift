@@ -20,6 +20,7 @@ enum LuaTypes {
         case .transform: return "Transform3D"
         case .numbers: return "number[]"
         case .colors: return "ca.Color[]"
+        case .path: return "Path?"
         case .choice(let options): return options.map { "\"\($0)\"" }.joined(separator: "|")
         }
     }
@@ -36,6 +37,7 @@ enum LuaTypes {
         case .numbers(let a): return a.isEmpty ? "none" : "\(a)"
         case .colors(let a): return a.isEmpty ? "none" : "\(a.count) colours"
         case .choice(let s): return "\"\(s)\""
+        case .path(let p): return p.isEmpty ? "none" : "a path"
         }
     }
 

@@ -7,6 +7,9 @@ public struct ScriptOptions: Sendable {
     public var size = Size(width: 800, height: 600)
     /// Points per pixel, as `ca.screen.scale` reports.
     public var scale: Double = 1
+    /// How much larger the viewer draws its own text (`--ui-scale`), as `ca.screen.uiScale`
+    /// reports: scripts that caption what they show (the lessons) grow their captions with it.
+    public var uiScale: Double = 1
     /// Seeds `math.random` and every seeded generator, so that runs repeat.
     public var seed: UInt64 = 0
     /// The media time the scene starts at.

@@ -70,6 +70,10 @@ extension LuaState {
     /// The value at `index` as `kind`, or nil when it has another shape. Numbers must be finite.
     func toAnimationValue(at index: Int32, kind: ValueKind) -> AnimationValue? {
         switch kind {
+        case .path:
+            // nil: no path.
+            if isNoneOrNil(index) { return .path(Path()) }
+            return toObject(index, as: PathBox.self).map { .path($0.path) }
         case .number:
             guard type(at: index) == .number, let v = toNumber(at: index), v.isFinite else { return nil }
             return .number(v)
@@ -122,6 +126,7 @@ extension LuaState {
         case .numbers: return "array of numbers"
         case .colors: return "array of colors"
         case .choice(let options): return "one of " + options.map { "'\($0)'" }.joined(separator: ", ")
+        case .path: return "Path"
         }
     }
 
@@ -153,6 +158,8 @@ extension LuaState {
         case .color(let c): pushColor(c)
         case .transform(let t): pushValueUserdata(t)
         case .choice(let s): push(s)
+        case .path(let path):
+            if path.isEmpty { pushNil() } else { pushUnshared(PathBox(path)) }
         case .numbers(let values):
             newTable(arrayCount: Int32(values.count))
             for (i, v) in values.enumerated() { push(v); rawSet(-2, index: i + 1) }

@@ -16,7 +16,7 @@ enum ValueShape: String, CaseIterable {
         case .size: return ["width", "height"]
         case .rect: return ["x", "y", "width", "height"]
         case .color: return ["r", "g", "b", "a"]
-        case .screen: return ["width", "height", "scale"]
+        case .screen: return ["width", "height", "scale", "uiScale"]
         }
     }
 

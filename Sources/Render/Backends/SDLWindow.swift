@@ -72,6 +72,34 @@ public final class SDLWindow {
         return ratio.isFinite && ratio > 0 ? ratio : 1
     }
 
+    /// The size in points of the display the window is on (nil when SDL does not know).
+    public var displaySize: (width: Int, height: Int)? {
+        var bounds = SDL_Rect()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetDisplayBounds(display, &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return nil }
+        return (Int(bounds.w), Int(bounds.h))
+    }
+
+    /// Whether the window fills its display (SDL's desktop full screen: the display's mode is
+    /// kept, the window covers it without a frame), as last asked.
+    public private(set) var isFullscreen = false
+    /// The size the window had before it filled the display.
+    private var windowedSize: (width: Int, height: Int)?
+
+    /// Makes the window fill its display, or go back to the size it had.
+    public func setFullscreen(_ on: Bool) throws(SDLError) {
+        guard on != isFullscreen else { return }
+        if on { windowedSize = size }
+        guard SDL_SetWindowFullscreen(window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) == 0 else {
+            throw SDLError.current("SDL_SetWindowFullscreen")
+        }
+        isFullscreen = on
+        // Without a window manager (Xvfb, a kiosk) nothing gives the window its size back.
+        if !on, let windowedSize {
+            SDL_SetWindowSize(window, Int32(windowedSize.width), Int32(windowedSize.height))
+        }
+    }
+
     /// The refresh rate of the display the window is on, in Hz (nil when SDL does not know).
     public var refreshRate: Double? {
         var mode = SDL_DisplayMode()

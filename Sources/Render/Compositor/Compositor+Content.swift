@@ -21,7 +21,7 @@ extension Compositor {
         let shadowOpacity = castsShadow ? layer.number(.shadowOpacity, slot) : 0
         if shadowOpacity > 0 {
             let shadowAlpha = opacity * min(shadowOpacity, 1)
-            if let path = layer.shadowPath {
+            if let path = layer.shadowPath(slot) {
                 drawPathShadow(of: layer, path: path, map: map, opacity: shadowAlpha, tint: tint, clip: clip, slot: slot)
             } else if layer.sublayers(slot).isEmpty {
                 drawShadow(of: layer, bounds: bounds, map: map, opacity: shadowAlpha, tint: tint, clip: clip,

@@ -6,9 +6,10 @@ import LayerKit
 /// What masks, filters and compositing filters need (Compositor+Mask.swift adds the mask); the
 /// image is made again only when what it shows changes.
 extension Compositor {
-    /// Whether `layer` is drawn through an offscreen image.
-    func drawsOffscreen(_ layer: Layer) -> Bool {
-        layer.mask != nil || !layer.filters.isEmpty || layer.compositingFilter != nil
+    /// Whether `layer` is drawn through an offscreen image: for its mask, filters or
+    /// compositing filter, or to fade its subtree as one (group opacity).
+    func drawsOffscreen(_ layer: Layer, _ slot: StateSlot) -> Bool {
+        layer.mask != nil || !layer.filters.isEmpty || layer.compositingFilter != nil || fadesAsGroup(layer, slot)
     }
 
     /// How far past its bounds (points, each side) a layer's sublayers still show in its image.

@@ -24,9 +24,20 @@ public final class Compositor {
     var particleLevels: [UVRect] = []
     /// Transform layers' scratch: the layers drawn in their 3D space, back to front.
     var transformLeaves: [TransformLayerLeaf] = []
+    /// Whether layers honour `allowsGroupOpacity` (false: every layer is faded on its own, as
+    /// before iOS 7; benchmarks compare the two).
+    public var fadesGroups = true {
+        didSet { if offscreenMade { offscreen.fadesGroups = fadesGroups } }
+    }
+    private var offscreenMade = false
     /// Composes the subtrees of layers that cast a shadow or are drawn offscreen, and draws their
     /// images (made when first needed; it makes its own for such layers inside those subtrees).
-    lazy var offscreen = Compositor(sharing: cache)
+    lazy var offscreen: Compositor = {
+        offscreenMade = true
+        let pass = Compositor(sharing: cache)
+        pass.fadesGroups = fadesGroups
+        return pass
+    }()
     lazy var maskBackend = HeadlessBackend(threads: 1)
 
     /// Counts for the last composed frame.
@@ -120,7 +131,7 @@ public final class Compositor {
                            slot: slot)
             return
         }
-        if drawsOffscreen(layer) {
+        if drawsOffscreen(layer, slot) {
             drawOffscreen(layer, bounds: bounds, map: map, opacity: opacity, tint: tint, clip: inheritedClip, slot: slot)
             return
         }

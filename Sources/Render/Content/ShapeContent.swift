@@ -15,6 +15,9 @@ struct ShapeContent: Equatable {
     var dashPattern: [Double]
     var dashPhase: Double
     var miterLimit: Double
+    /// Pixels per point of the texture (the layer's contentsScale), so that a shape drawn
+    /// larger on screen (the viewer's `--ui-scale`) stays sharp.
+    var scale: Double
 
     /// The layer as `slot` shows it; nil when it has no path.
     init?(_ layer: ShapeLayer, _ slot: StateSlot) {
@@ -35,6 +38,7 @@ struct ShapeContent: Equatable {
         }
         dashPhase = layer.number(.lineDashPhase, slot)
         miterLimit = layer.number(.miterLimit, slot)
+        scale = Compositor.contentsScale(layer, slot)
     }
 
     private var strokes: Bool { strokeColor.a > 0 && lineWidth > 0 && lineWidth.isFinite }
@@ -53,10 +57,12 @@ struct ShapeContent: Equatable {
         }
         let x0 = (box.minX - pad).rounded(.down), y0 = (box.minY - pad).rounded(.down)
         let x1 = (box.maxX + pad).rounded(.up), y1 = (box.maxY + pad).rounded(.up)
-        let w = Int(max(1, min(x1 - x0, Double(CairoCanvas.maxSide))))
-        let h = Int(max(1, min(y1 - y0, Double(CairoCanvas.maxSide))))
-        guard let canvas = CairoCanvas(width: w, height: h) else { return nil }
+        let w = Int(max(1, min(x1 - x0, Double(CairoCanvas.maxSide) / scale)))
+        let h = Int(max(1, min(y1 - y0, Double(CairoCanvas.maxSide) / scale)))
+        guard let canvas = CairoCanvas(width: Int((Double(w) * scale).rounded(.up)), height: Int((Double(h) * scale).rounded(.up)))
+        else { return nil }
         let cr = canvas.context
+        if scale != 1 { cairo_scale(cr, scale, scale) }
         if fills {
             canvas.addPath(path, dx: -x0, dy: -y0)
             cairo_set_fill_rule(cr, fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)

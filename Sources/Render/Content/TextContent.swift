@@ -12,6 +12,9 @@ struct TextContent: Equatable {
     var truncation: TruncationMode
     var width: Int
     var height: Int
+    /// Pixels per point of the texture (the layer's contentsScale), so that text drawn larger
+    /// on screen (the viewer's `--ui-scale`) stays sharp, as CATextLayer's contentsScale does.
+    var scale: Double
 
     /// The layer as `slot` shows it.
     init(_ layer: TextLayer, _ slot: StateSlot) {
@@ -25,6 +28,7 @@ struct TextContent: Equatable {
         truncation = layer.choice(.truncationMode, as: TruncationMode.self, slot)
         width = TextContent.pixels(bounds.width)
         height = TextContent.pixels(bounds.height)
+        scale = Compositor.contentsScale(layer, slot)
     }
 
     static func pixels(_ x: Double) -> Int {
@@ -40,8 +44,10 @@ struct TextContent: Equatable {
     /// the bounds (or cut with an ellipsis, as `truncation` says). Nil when there is nothing to
     /// draw.
     func rasterize() -> RenderTexture? {
-        guard !string.isEmpty, color.a > 0, let canvas = CairoCanvas(width: width, height: height),
-              let text = TextLayout(context: canvas.context, string: string, font: font, fontSize: fontSize,
+        let pixelWidth = TextContent.pixels(Double(width) * scale), pixelHeight = TextContent.pixels(Double(height) * scale)
+        guard !string.isEmpty, color.a > 0, let canvas = CairoCanvas(width: pixelWidth, height: pixelHeight) else { return nil }
+        if scale != 1 { cairo_scale(canvas.context, scale, scale) }
+        guard let text = TextLayout(context: canvas.context, string: string, font: font, fontSize: fontSize,
                                     alignment: alignment, wrapWidth: wrapped ? Double(width) : nil,
                                     truncation: truncation, bounds: (width, height)) else { return nil }
         canvas.setColor(color)

@@ -2,6 +2,8 @@
 /// on the inspector — carried out in one place, `Viewer.perform(_:)`.
 public enum ViewerCommand: Sendable, Equatable {
     case toggleHUD
+    /// The window fills the display, or goes back (presentation mode).
+    case toggleFullscreen
     case toggleBounds
     case toggleTimeline
     case toggleLoop
@@ -32,6 +34,10 @@ public enum ViewerCommand: Sendable, Equatable {
     case inspectSuperlayer
     /// The inspector graphs the picked layer's next animated key path.
     case nextGraph
+    /// The inspector's graph draws values the other way up.
+    case flipGraph
+    /// The inspector folds or unfolds one of its sections.
+    case toggleInspectorSection(InspectorSection)
     /// Opens or closes the tweak panel (Shift+F4).
     case toggleTweak
     /// One of the tweak panel's own commands, while it is open.

@@ -33,8 +33,11 @@ public struct KeyBinding: Sendable {
 /// the script.
 public enum ViewerKeys {
     public static let table: [KeyBinding] = [
-        KeyBinding("F1", SDLK_F1, .toggleHUD, "HUD",
+        KeyBinding("F1", SDLK_F1, shift: false, .toggleHUD, "HUD",
                    "HUD: fps, frame time, media time and tick, layers, running animations, script status"),
+        KeyBinding("F1", SDLK_F1, shift: true, .toggleFullscreen, "full screen",
+                   "full screen on/off, for a projector (`--fullscreen`; `--ui-scale 2` draws the strip, panels and "
+                   + "their text twice as large)"),
         KeyBinding("F2", SDLK_F2, .toggleBounds, "bounds", "every layer's bounds (as drawn, 3D included) and anchor point"),
         KeyBinding("F3", SDLK_F3, shift: false, .toggleTimeline, "timeline", "timeline strip on/off"),
         KeyBinding("F3", SDLK_F3, shift: true, .toggleLoop, "loop", "loop between the in and out marks on/off"),

@@ -18,6 +18,10 @@ final class Inspector {
     private var pickedPath: [Int] = []
     /// Which animated key path the graph shows (an index into `graphedKeyPaths`).
     var graphIndex = 0
+    /// The panel's folded sections.
+    var collapsed: Set<InspectorSection> = []
+    /// Whether the user flipped the graph from the way its key path reads naturally.
+    var graphFlipped = false
     /// The graphed key path's values in the scene as the file has it, while a tweak not yet
     /// written runs: the graph draws them dashed under the new ones.
     var comparison: (keyPath: String, times: [Double], values: [AnimationValue])?
@@ -45,6 +49,7 @@ final class Inspector {
         } else {
             picked = scene.root.hitTest(point, .presentation) ?? scene.root
             graphIndex = 0
+            graphFlipped = false
         }
         lastPick = point
         pickedPath = picked.map(Inspector.place) ?? []
@@ -108,8 +113,9 @@ final class Inspector {
         return (title, names.reversed().joined(separator: " › "))
     }
 
-    /// One line per property that is animated now or was set: name, model, on screen.
-    static func propertyLines(_ layer: Layer) -> [String] {
+    /// One line per property that is animated now or was set: name (padded to `nameWidth`),
+    /// model, on screen.
+    static func propertyLines(_ layer: Layer, nameWidth: Int = 16) -> [String] {
         var names: [String] = layer.propertiesSet.map(\.name)
         for state in layer.attachedAnimations {
             for path in keyPaths(of: state) where !names.contains(path) { names.append(path) }
@@ -117,7 +123,7 @@ final class Inspector {
         return names.prefix(14).map { name in
             let model = (try? layer.value(forKeyPath: name)).map(format) ?? "?"
             let shown = (try? layer.value(forKeyPath: name, .presentation)).map(format) ?? "?"
-            let padded = name.count < 16 ? name + String(repeating: " ", count: 16 - name.count) : name
+            let padded = name.count < nameWidth ? name + String(repeating: " ", count: nameWidth - name.count) : name
             return model == shown ? "\(padded) \(model)" : "\(padded) \(model) → \(shown)"
         }
     }
@@ -283,6 +289,7 @@ final class Inspector {
         case .numbers(let values): return "[" + values.prefix(4).map { format($0) }.joined(separator: ", ") + (values.count > 4 ? ", …]" : "]")
         case .colors(let colors): return "\(colors.count) colours"
         case .choice(let s): return s
+        case .path(let p): return p.isEmpty ? "none" : "path of \(p.elements.count) elements"
         }
     }
 }

@@ -3,8 +3,10 @@ import Playback
 import Render
 
 /// Onion skins (F11): ghosts of the scene at earlier moments — and, while paused, later ones —
-/// drawn faded over the frame, the nearest strongest. The moments lie on a grid of `spacing`
-/// seconds, so ghosts hold still while the playhead moves between them, as in animation tools.
+/// shown where the present frame shows only background: keyed out, earlier ones warm and later
+/// ones cool, the nearest strongest (`OnionGhosts`). The present frame keeps every pixel. The
+/// moments lie on a grid of `spacing` seconds, so ghosts hold still while the playhead moves
+/// between them, as in animation tools.
 ///
 /// Each ghost is the run's own frame at its moment, from the deterministic timeline: while
 /// playing, captured as the run passes each moment; while paused, from a silent second run
@@ -18,7 +20,15 @@ final class OnionSkin {
     static let presets: [(count: Int, spacing: Double)] = [(3, 0.1), (6, 0.1), (4, 0.25), (6, 0.5)]
 
     private let compositor = Compositor()
-    private var ghosts: [Int: DrawList] = [:]
+    private let rasterizer = HeadlessBackend()
+    private var ghosts: [Int: DrawList] = [:] {
+        didSet { revision += 1 }
+    }
+    /// Counts changes to `ghosts`, so that the gathered layer is made again only when needed.
+    private var revision = 0
+    /// The ghosts chosen for the frame being drawn, furthest first.
+    private var chosen: [(index: Int, tint: Color, opacity: Double)] = []
+    private var gathered: (key: GatheredKey, ghosts: OnionGhosts)?
     private weak var capturing: SceneRunner?
     private var size = (width: 0, height: 0)
     /// The grid index and run the paused ghosts were made for.
@@ -37,12 +47,14 @@ final class OnionSkin {
     /// A short description for the HUD and the strip.
     var summary: String { "onion skin: \(count) ghosts, \(Inspector.format(spacing)) s apart" }
 
-    /// The ghosts to draw over the frame shown at `time`, with their opacity: earlier ones, and
-    /// later ones while paused. Captures what it needs from `player`'s run.
-    func ghosts(for player: Player, width: Int, height: Int) -> [(list: DrawList, opacity: Double)] {
+    /// Chooses the ghosts for the frame shown now: earlier moments, and later ones while
+    /// paused. Captures what it needs from `player`'s run; `layer(background:)` then gathers them.
+    func prepare(for player: Player, width: Int, height: Int) {
+        chosen = []
         guard isOn, let runner = player.runner else {
             detach()
-            return []
+            gathered = nil
+            return
         }
         if size != (width, height) {
             size = (width, height)
@@ -62,21 +74,47 @@ final class OnionSkin {
             pausedFor = nil
             attach(to: runner)
             let keep = Set(earlier)
-            ghosts = ghosts.filter { keep.contains($0.key) || $0.key > current }
+            let kept = ghosts.filter { keep.contains($0.key) || $0.key > current }
+            if kept.count != ghosts.count { ghosts = kept }
         }
-        var result: [(DrawList, Double)] = []
-        for (distance, index) in earlier.enumerated().reversed() {
-            if let list = ghosts[index] { result.append((list, opacity(distance))) }
+        for (distance, index) in earlier.enumerated().reversed() where ghosts[index] != nil {
+            chosen.append((index, OnionGhosts.earlierTint, opacity(distance)))
         }
-        for (distance, index) in later.enumerated().reversed() {
-            if let list = ghosts[index] { result.append((list, opacity(distance))) }
+        for (distance, index) in later.enumerated().reversed() where ghosts[index] != nil {
+            chosen.append((index, OnionGhosts.laterTint, opacity(distance)))
         }
-        return result
     }
 
-    /// The nearest ghost at about half strength, the furthest faint.
+    /// The chosen ghosts gathered into one layer for a scene whose root shows `background`, or
+    /// nil when there are none. Made again only when the ghosts or the background change.
+    func layer(background: Color) -> OnionGhosts? {
+        guard !chosen.isEmpty else { return nil }
+        let key = GatheredKey(indices: chosen.map(\.index), revision: revision, background: background,
+                              width: size.width, height: size.height)
+        if let gathered, gathered.key == key { return gathered.ghosts }
+        let layer = OnionGhosts(width: size.width, height: size.height, background: background)
+        let frame = FrameBuffer(width: size.width, height: size.height)
+        for ghost in chosen {
+            guard let list = ghosts[ghost.index] else { continue }
+            rasterizer.draw(list, into: frame, background: .black)
+            layer.add(frame, tint: ghost.tint, opacity: ghost.opacity)
+        }
+        gathered = (key, layer)
+        return layer
+    }
+
+    /// What a gathered layer was made from.
+    private struct GatheredKey: Equatable {
+        let indices: [Int]
+        let revision: Int
+        let background: Color
+        let width: Int
+        let height: Int
+    }
+
+    /// The nearest ghost at most of its strength, the furthest faint.
     private func opacity(_ distance: Int) -> Double {
-        0.5 * (1 - Double(distance) / Double(count + 1))
+        0.7 * (1 - Double(distance) / Double(count + 1))
     }
 
     private func isOnGrid(_ time: Double) -> Bool {

@@ -26,6 +26,10 @@ public final class ViewerOverlay {
     let recording: RecordingBadge
     /// The tweak panel (Shift+F4).
     let tweak: TweakPanel
+    /// How much larger than their design size the panels, the strip and their text are drawn
+    /// (`--ui-scale`): they lay out in a window `scale` times smaller and are drawn scaled up,
+    /// their text and shapes rasterized at `scale` pixels a point so that they stay sharp.
+    private(set) var scale = 1.0
 
     static let font = "DejaVu Sans Mono"
     static let hudFontSize = 13.0
@@ -78,17 +82,48 @@ public final class ViewerOverlay {
         }
     }
 
-    /// Updates what is shown: the HUD's lines (nil hides it), the error (nil hides the panel;
-    /// `errorFromLoad` when it stopped a load, so that the last good scene runs instead), the
-    /// bounds outline (nil hides it) and the timeline strip (nil hides it). Call once a frame,
-    /// then evaluate and compose `scene`.
+    /// The size the overlays lay out in for a window of `window` points: the window over the
+    /// UI scale.
+    func layoutSize(window: Size) -> Size {
+        Size(width: window.width / scale, height: window.height / scale)
+    }
+
+    /// A point in the window as the overlays' layout sees it.
+    func layoutPoint(_ point: Point) -> Point {
+        Point(x: point.x / scale, y: point.y / scale)
+    }
+
+    /// Sets the UI scale (clamped to 0.5…4); the next `update` lays everything out again.
+    func setScale(_ scale: Double) {
+        let clamped = scale.isFinite ? min(max(scale, 0.5), 4) : 1
+        guard clamped != self.scale else { return }
+        self.scale = clamped
+        shownError = nil
+        scene.resize(to: .zero)
+    }
+
+    /// Updates what is shown in a window of `window` points: the HUD's lines (nil hides it), the
+    /// error (nil hides the panel; `errorFromLoad` when it stopped a load, so that the last good
+    /// scene runs instead), the bounds outline (nil hides it) and the timeline strip (nil hides
+    /// it). Call once a frame, then evaluate and compose `scene`.
     /// `tweaking` says the script runs with a change from the tweak panel not yet written, which
     /// Esc drops.
-    func update(size: Size, hud: [String]?, error: ScriptError?, errorFromLoad: Bool = false, tweaking: Bool = false,
-                bounds: BoundsOutline?, timeline: TimelineStrip.State? = nil) {
+    func update(window: Size, hud: [String]?, error: ScriptError?, errorFromLoad: Bool = false, tweaking: Bool = false,
+                bounds: BoundsOutline?,
+                timeline: TimelineStrip.State? = nil) {
+        let size = layoutSize(window: window)
         if scene.root.rect(.bounds) != Rect(x: 0, y: 0, width: size.width, height: size.height) {
             scene.resize(to: size)
             shownError = nil  // re-flow the message for the new width
+            scene.perform(actionsDisabled: true) {
+                // Scaled about the window's top-left corner: the root's centre sits at the
+                // window's centre.
+                scene.root.set(.position, Point(x: window.width / 2, y: window.height / 2))
+                scene.root.set(.transform, Transform3D(scaleX: scale, y: scale))
+                // Outlines are drawn in the scene's own points, whatever the UI's scale.
+                for layer in [outlines, anchors] as [Layer] { layer.set(.transform, Transform3D(scaleX: 1 / scale, y: 1 / scale)) }
+                inspector.setOutlineScale(1 / scale)
+            }
         }
         scene.perform(actionsDisabled: true) {
             showHUD(hud, size: size)
@@ -103,6 +138,15 @@ public final class ViewerOverlay {
         strip.update(timeline, in: scene)
         // The error panel sits above the strip when both show.
         if timeline != nil, error != nil { liftErrorPanel(size: size) }
+        sharpen(scene.root)
+    }
+
+    /// Rasterizes every text and shape of the overlay at the UI's scale.
+    private func sharpen(_ layer: Layer) {
+        if layer is TextLayer || layer is ShapeLayer, layer.number(.contentsScale) != scale {
+            scene.perform(actionsDisabled: true) { layer.set(.contentsScale, scale) }
+        }
+        for sublayer in layer.sublayers { sharpen(sublayer) }
     }
 
     private func liftErrorPanel(size: Size) {

@@ -55,6 +55,8 @@ final class TimelineStrip {
     static let fontSize = 16.0
     static let labelSize = 13.0
     static let buttonHeight = 30.0
+    /// The width kept for the time shown ("1234.56 s").
+    static let timeWidth = 100.0
     static let font = "DejaVu Sans"
     static let panelColor = Color(r: 0.06, g: 0.06, b: 0.08, a: 0.94)
     static let buttonColor = Color(r: 0.24, g: 0.25, b: 0.29, a: 1)
@@ -232,10 +234,12 @@ final class TimelineStrip {
             buttonFrames[index].1 = Rect(x: right, y: y, width: width, height: TimelineStrip.buttonHeight)
             right -= 6
         }
+        // The time shown keeps its place after the left buttons; too narrow a window (or too
+        // large a UI scale) hides the right buttons that would cover it.
+        let timeEnd = left + 8 + TimelineStrip.timeWidth
         for (entry, placed) in zip(buttons, buttonFrames) {
             let rect = placed.1
-            // Too narrow a window: the buttons that do not fit are hidden.
-            let fits = rect.origin.x >= left - 6 || !entry.button.isOnRight
+            let fits = rect.origin.x >= timeEnd || !entry.button.isOnRight
             entry.layer.set(.hidden, !fits)
             entry.layer.set(.position, rect.origin)
             entry.layer.set(.bounds, Rect(x: 0, y: 0, width: rect.width, height: rect.height))
@@ -246,15 +250,15 @@ final class TimelineStrip {
             entry.label.set(.position, Point(x: 0, y: (rect.height - textHeight) / 2))
             entry.label.set(.bounds, Rect(x: 0, y: 0, width: rect.width, height: textHeight))
         }
-        if !buttonFrames.filter({ $0.0.isOnRight }).allSatisfy({ $0.1.origin.x >= left - 6 }) {
-            buttonFrames.removeAll { $0.0.isOnRight && $0.1.origin.x < left - 6 }
-        }
+        buttonFrames.removeAll { $0.0.isOnRight && $0.1.origin.x < timeEnd }
         timeLabel.set(.position, Point(x: left + 8, y: y + 3))
-        timeLabel.set(.bounds, Rect(x: 0, y: 0, width: 110, height: 26))
-        let statusX = left + 120
+        timeLabel.set(.bounds, Rect(x: 0, y: 0, width: TimelineStrip.timeWidth, height: 26))
+        let statusX = timeEnd + 10
         let statusWidth = max((buttonFrames.filter { $0.0.isOnRight }.map { $0.1.origin.x }.min() ?? right) - statusX - 8, 0)
         statusLabel.set(.position, Point(x: statusX, y: y + 6))
         statusLabel.set(.bounds, Rect(x: 0, y: 0, width: statusWidth, height: 22))
+        // Cut to a letter or two it would say nothing: hidden instead.
+        statusLabel.set(.hidden, statusWidth < 60)
         rulerFrame = Rect(x: pad + 6, y: 48, width: max(frame.width - 2 * pad - 12, 1), height: 24)
         track.set(.position, Point(x: rulerFrame.origin.x, y: rulerFrame.origin.y))
         track.set(.bounds, Rect(x: 0, y: 0, width: rulerFrame.width, height: 6))

@@ -29,13 +29,14 @@ final class FramePresenter {
         self.drawing = drawing
     }
 
-    /// Composes the scene (when `drawScene` gives one) and `overlay`, draws them, hands the
+    /// Composes the scene (when `drawScene` gives one) and `overlay`, draws them with `ghosts`
+    /// laid under the scene's layers, hands the
     /// pixels to `capture` when given (a screenshot: of the scene alone, drawn as a headless
     /// render draws it, or of the window as shown), and shows them. With `mayRepeat` (a paused
     /// scene), a frame on the CPU that would draw exactly what the last one drew is not drawn
     /// again: its pixels are shown as they are.
     func present(in window: SDLWindow, drawScene: ((Scene) -> Void) -> Void,
-                 ghosts: [(list: DrawList, opacity: Double)] = [], overlay: Scene, mayRepeat: Bool = false,
+                 ghosts: OnionGhosts? = nil, overlay: Scene, mayRepeat: Bool = false,
                  capture requested: (sceneAlone: Bool, take: (FrameBuffer) -> Void)?) throws(SDLError) {
         let points = window.size
         var main: DrawList?
@@ -56,19 +57,20 @@ final class FramePresenter {
             let triangles = list.triangleCount
             if triangles > FramePresenter.heavyFrame { drawsOnCPU = true } else if triangles < FramePresenter.lightFrame { drawsOnCPU = false }
         }
-        // A blend mode SDL's renderer cannot draw (overlay, soft light, …): this frame on the CPU.
-        if drawsOnCPU || !window.backend.canDraw(list) {
+        // A blend mode SDL's renderer cannot draw (overlay, soft light, …), or onion skins, which
+        // are keyed against the drawn pixels: this frame on the CPU.
+        if drawsOnCPU || ghosts != nil || !window.backend.canDraw(list) {
             let kept = frame.flatMap { $0.width == points.width && $0.height == points.height ? $0 : nil }
             let target = kept ?? FrameBuffer(width: points.width, height: points.height)
             frame = target
-            let repeats = mayRepeat && ghosts.isEmpty && kept != nil && drawnScene.matches(list) && drawnOverlay.matches(top)
+            let repeats = mayRepeat && ghosts == nil && kept != nil && drawnScene.matches(list) && drawnOverlay.matches(top)
             if repeats {
                 repeatedFrames += 1
             } else {
                 rasterizer.draw(list, into: target, background: .black)
-                for ghost in ghosts { rasterizer.draw(ghost.list.faded(by: ghost.opacity), into: target, background: nil) }
+                ghosts?.lay(under: target)
                 rasterizer.draw(top, into: target, background: nil)
-                if mayRepeat && ghosts.isEmpty {
+                if mayRepeat && ghosts == nil {
                     drawnScene.record(list)
                     drawnOverlay.record(top)
                 } else {
@@ -80,7 +82,6 @@ final class FramePresenter {
         } else {
             drawnScene.forget()
             try window.backend.draw(list, background: .black)
-            for ghost in ghosts { try window.backend.draw(ghost.list.faded(by: ghost.opacity), background: nil) }
             try window.backend.draw(top, background: nil)
             if let capture { capture(try window.readPixels()) }
             SDL_RenderPresent(window.renderer)

@@ -2,6 +2,7 @@ import CSDL2
 import LayerKit
 import LuaHost
 import Playback
+import Render
 
 /// Keys and the mouse: the viewer's keys act on the player and the overlays; the mouse on the
 /// timeline strip scrubs and presses its buttons; everything else goes to the script, logged by
@@ -55,24 +56,25 @@ extension Viewer {
                     pointer = inspector.isOn ? .inspecting : .script
                 } else if pointer.isScrubbing {
                     pointer = inspector.isOn ? .inspecting : .script
-                } else if pointer == .script && !overlay.strip.contains(point) {
+                } else if pointer == .script && !overlay.strip.contains(overlay.layoutPoint(point)) {
                     deliverToScript(.mouseUp(x: point.x, y: point.y, button: Int(event.button.button)))
                 }
             case SDL_MOUSEMOTION.rawValue:
                 let point = Point(x: Double(event.motion.x), y: Double(event.motion.y))
+                let onOverlay = overlay.layoutPoint(point)
                 switch pointer {
                 case .scrubbingStrip:
-                    perform(.seek(to: overlay.strip.time(atWindowX: point.x)))
+                    perform(.seek(to: overlay.strip.time(atWindowX: onOverlay.x)))
                 case .scrubbingGraph:
-                    if let time = overlay.inspector.time(atWindowX: point.x) { perform(.seek(to: time)) }
+                    if let time = overlay.inspector.time(atWindowX: onOverlay.x) { perform(.seek(to: time)) }
                 case .inspecting:
                     break
                 case .tweaking:
                     let mod = UInt32(SDL_GetModState().rawValue)
-                    dragTweak(to: point, shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0,
+                    dragTweak(to: onOverlay, shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0,
                               alt: mod & UInt32(KMOD_ALT.rawValue) != 0)
                 case .script:
-                    if !overlay.strip.contains(point) {
+                    if !overlay.strip.contains(onOverlay) {
                         deliverToScript(.mouseMove(x: point.x, y: point.y, button: Viewer.lowestButton(event.motion.state)))
                     }
                 }
@@ -87,15 +89,16 @@ extension Viewer {
     /// A press: on the strip, its command (a press on the ruler starts scrubbing); while
     /// inspecting, the panel's command or a layer picked; else the script's.
     private func press(at point: Point, button: Int) {
-        if overlay.tweak.contains(point) {
-            pressTweak(at: point)
+        let onOverlay = overlay.layoutPoint(point)
+        if overlay.tweak.contains(onOverlay) {
+            pressTweak(at: onOverlay)
             pointer = .tweaking
-        } else if let command = overlay.strip.command(at: point) {
+        } else if let command = overlay.strip.command(at: onOverlay) {
             if case .seek = command { pointer = .scrubbingStrip }
             perform(command)
         } else if pointer == .inspecting {
-            if overlay.inspector.contains(point) {
-                guard let command = overlay.inspector.command(at: point) else { return }
+            if overlay.inspector.contains(onOverlay) {
+                guard let command = overlay.inspector.command(at: onOverlay) else { return }
                 if case .seek = command { pointer = .scrubbingGraph }
                 perform(command)
             } else {
@@ -119,6 +122,13 @@ extension Viewer {
         if command.seeks { noteSeek() }
         switch command {
         case .toggleHUD: showsHUD.toggle()
+        case .toggleFullscreen:
+            do throws(SDLError) {
+                try window.setFullscreen(!window.isFullscreen)
+                log("snowglobe: full screen \(window.isFullscreen ? "on" : "off") (Shift+F1)")
+            } catch {
+                log("snowglobe: cannot change to full screen: \(error)")
+            }
         case .toggleBounds: showsBounds.toggle()
         case .toggleTimeline: showsTimeline.toggle()
         case .toggleLoop: player.toggleLoop()
@@ -142,6 +152,9 @@ extension Viewer {
             if !pointer.isScrubbing { pointer = inspector.isOn ? .inspecting : .script }
         case .inspectSuperlayer: inspector.walkUp()
         case .nextGraph: inspector.graphIndex += 1
+        case .flipGraph: inspector.graphFlipped.toggle()
+        case .toggleInspectorSection(let section):
+            if inspector.collapsed.contains(section) { inspector.collapsed.remove(section) } else { inspector.collapsed.insert(section) }
         case .toggleTweak: toggleTweak()
         case .tweak(let command): performTweak(command)
         case .toggleOnionSkin: onionSkin.isOn.toggle()

@@ -37,6 +37,11 @@ public final class Viewer {
         public var remembersTimeline = true
         /// Whether to tell how long each seek took, from the key or press to the frame shown.
         public var reportsSeeks = false
+        /// Whether the window opens filling the display.
+        public var fullscreen = false
+        /// How much larger than their design size the strip, panels, HUD and their text are drawn
+        /// (nil: from the display's size, `Viewer.defaultUIScale`).
+        public var uiScale: Double?
 
         public init() {}
     }
@@ -159,14 +164,19 @@ public final class Viewer {
         recorder = ClipRecorder(folder: settings.screenshotFolder, format: settings.recordingFormat, fps: settings.recordingFPS)
         frameRate = min(max(opened.refreshRate ?? settings.fallbackFrameRate, 24), 240)
         statistics = FrameStatistics(budget: 1 / frameRate)
+        if settings.fullscreen {
+            do throws(SDLError) { try opened.setFullscreen(true) } catch { log("snowglobe: cannot open full screen: \(error)") }
+        }
         let points = opened.size
         overlay = ViewerOverlay(size: Size(width: Double(points.width), height: Double(points.height)))
+        overlay.setScale(settings.uiScale ?? Viewer.defaultUIScale(display: opened.displaySize))
         watcher = FileWatcher()
         startedAt = Monotonic.now()
         nextFrameAt = startedAt
         lastFrameAt = startedAt
         script.options.size = Size(width: Double(points.width), height: Double(points.height))
         script.options.scale = opened.scale
+        script.options.uiScale = overlay.scale
         script.options.recordsCreationSites = true
         script.log = log
         player = Player(script: script)
@@ -190,6 +200,14 @@ public final class Viewer {
         player.open(at: start ?? Timeline())
         player.update(realSeconds: 0)
         watcher?.watch(script.dependencies)
+    }
+
+    /// The UI scale for a display of `display` points: 1 up to a 1080-line display, growing
+    /// with the display's height in quarters (2 on a 2160-line one), so that the strip and the
+    /// panels read alike on any screen.
+    static func defaultUIScale(display: (width: Int, height: Int)?) -> Double {
+        guard let display, display.height > 1080 else { return 1 }
+        return (Double(display.height) / 1080 * 4).rounded(.down) / 4
     }
 
     /// Whether a window can be opened at all: an X11 or Wayland display, or an SDL video driver
@@ -241,7 +259,7 @@ public final class Viewer {
         let points = window.size
         let size = Size(width: Double(points.width), height: Double(points.height))
         let stripShown = showsTimeline || player.replay != nil
-        let ghosts = onionSkin.ghosts(for: player, width: points.width, height: points.height)
+        onionSkin.prepare(for: player, width: points.width, height: points.height)
         // A screenshot waits until the scene shows the moment asked for.
         let capturing = player.isSeeking ? nil : screenshotRequested
         // A paused scene that is not on its way somewhere shows the same frame until something
@@ -249,18 +267,20 @@ public final class Viewer {
         let still = player.timeline.isPaused && !player.isSeeking
         var failure: SDLError?
         // The overlays read the scene and the frame is drawn in one visit to the moment shown.
+        let layout = overlay.layoutSize(window: size)
         player.withFrame { scene in
-            overlay.update(size: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
+            let ghosts = scene.flatMap { onionSkin.layer(background: $0.root.color(.backgroundColor, .presentation)) }
+            overlay.update(window: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
                            errorFromLoad: script.errorIsFromLoad, tweaking: tweaker.isOn && tweaker.session.hasPendingChange,
                            bounds: showsBounds ? scene.map { BoundsOutline(root: $0.root) } : nil,
-                           timeline: stripShown ? stripState(size: size) : nil)
+                           timeline: stripShown ? stripState(size: layout) : nil)
             overlay.inspector.update(inspector: inspector, layer: scene.flatMap { inspector.layer(in: $0) }, scene: scene,
-                                     time: player.shownTime, loop: player.timeline.loopRange, size: size,
+                                     time: player.shownTime, loop: player.timeline.loopRange, size: layout,
                                      bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0,
                                      overlay: overlay.scene)
-            overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: size.width, in: overlay.scene)
+            overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: layout.width, in: overlay.scene)
             if tweaker.isOn, inspector.isOn, let scene { tweaker.mark(inspector.layer(in: scene)) }
-            overlay.tweak.update(tweaker, scriptName: script.source.displayName, size: size,
+            overlay.tweak.update(tweaker, scriptName: script.source.displayName, size: layout,
                                  bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0, overlay: overlay.scene)
             // The overlay is drawn straight from its presentation, which a step does not make.
             overlay.scene.beginFrame(at: 0)
