@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Export", targets: ["Export"]),
         .library(name: "Viewer", targets: ["Viewer"]),
         .library(name: "Learn", targets: ["Learn"]),
+        .library(name: "Tweak", targets: ["Tweak"]),
         // Not for users: SDL's software renderer off screen, which the benchmarks measure
         // against and the render tests compare with (a product so that Benchmarks/ reaches it).
         .library(name: "SDLSoftware", targets: ["SDLSoftware"]),
@@ -76,7 +77,10 @@ let package = Package(
         // video), staged writes, the headless render loop, key-path sampling and charts (plot),
         // clips rendered for the viewer.
         .target(name: "Export", dependencies: ["LayerKit", "Render", "Playback", "Spelling", "CGif", "CImageQuant", "CPangoCairo", "CSDL2"]),
-        .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Export", "CSDL2"]),
+        // Tweaking in place: a Lua lexer finds a script's literals; changes are written back one
+        // token at a time, atomically, never over a change made on disk meanwhile.
+        .target(name: "Tweak"),
+        .target(name: "Viewer", dependencies: ["LayerKit", "Render", "LuaHost", "LuaBridge", "Playback", "Export", "Tweak", "CSDL2"]),
         // Exercises checked by behaviour: a submission and the target run headless, compared
         // sample by sample, the difference told in animation terms; submissions run isolated.
         .target(name: "Learn", dependencies: ["LayerKit", "LuaBridge", "LuaHost", "Playback", "Render"]),
@@ -100,6 +104,7 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export", "Render", "Playback", "LuaHost", "LayerKit", "CGif", "TestSupport"]),
         .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling"]),
+        .testTarget(name: "TweakTests", dependencies: ["Tweak", "LayerKit", "TestSupport"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "LayerKit", "LuaBridge", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Export", "Viewer", "LuaBridge", "LuaHost", "LayerKit", "Render", "TestSupport"]),
         .testTarget(name: "ViewerTests", dependencies: ["Viewer", "Playback", "Export", "LuaHost", "LayerKit", "Render", "TestSupport"]),

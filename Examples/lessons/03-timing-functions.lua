@@ -8,6 +8,10 @@
 -- See it in the inspector: press F4 in the viewer and click a runner. It graphs the runner's
 -- position.x over time and draws its timing function beside the graph, with a dot where the
 -- animation is now; F7 and Shift+F7 move the dot a tick at a time.
+--
+-- Tweak it: press Shift+F4, Tab to the four numbers of the curve of your own below (the fifth
+-- panel), and bend it with Up and Down (Shift: ten steps) — the curve and the runners change at
+-- the moment shown. Enter writes the number back into this file; Ctrl+Z undoes it.
 
 local lesson = require "lesson"
 local colors = lesson.colors
@@ -17,14 +21,16 @@ local stage = lesson.stage("3 · Timing functions",
 
 local FUNCTIONS = {
   "linear", "easeIn", "easeOut", "easeInEaseOut",
-  "default", "easeInSine", "easeOutBack", "easeOutBounce",
+  ca.MediaTimingFunction(0.25, 0.1, 0.25, 1), "easeInSine", "easeOutBack", "easeOutBounce",
 }
 local PANEL_W, PANEL_H = 130, 110        -- the graph's square-ish area
 local DURATION, HOLD = 2, 1              -- each run takes 2 s, then the dot rests 1 s
 
 -- One panel: axes, the curve, a dot on it, a bar under it, and the function's name.
 local function panel(name, x, y)
-  local timing = ca.MediaTimingFunction(name)
+  local timing = type(name) == "string" and ca.MediaTimingFunction(name) or name
+  local label = type(name) == "string" and "\"" .. name .. "\""
+    or string.format("(%g, %g, %g, %g)", table.unpack(timing.controlPoints))
   local graph = ca.Layer{ frame = { x, y, PANEL_W, PANEL_H } }
   stage:addSublayer(graph)
 
@@ -72,7 +78,7 @@ local function panel(name, x, y)
     },
   }, "run")
 
-  lesson.text(stage, "\"" .. name .. "\"", { x - 10, y + PANEL_H + 36, PANEL_W + 20, 20 },
+  lesson.text(stage, label, { x - 20, y + PANEL_H + 36, PANEL_W + 40, 20 },
     { font = "monospace", color = colors.code, align = "center", fontSize = 13 })
 end
 

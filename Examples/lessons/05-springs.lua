@@ -8,6 +8,9 @@
 -- See it in the inspector: press F4 in the viewer and click a box. Its graph shows the spring's
 -- overshoot and marks its settlingDuration with a dotted line; beside it, the spring's progress
 -- over its duration.
+--
+-- Tweak it: press Shift+F4, Tab to a damping below and press Up or Down (Shift: ten steps) —
+-- the box drops again with the new spring at the moment shown. Enter writes the number back.
 
 local lesson = require "lesson"
 local colors = lesson.colors

@@ -111,6 +111,15 @@ public final class Player {
         begin(reason: .reload, reload: true)
     }
 
+    /// Runs the script afresh — as `render` would, without `ca.persist` or `ca.isReload` — and
+    /// replays it to the moment shown with the input so far: a tweaked value seen at the same
+    /// moment. The playhead waits for it, playing or not; a rerun still replaying is dropped for
+    /// the new one. When it fails to load, the last good scene keeps running where it was.
+    @discardableResult
+    public func rerun() -> LiveScript.Outcome {
+        begin(reason: .reload, reload: false)
+    }
+
     /// Starts the script afresh at 0, forgetting its input and `ca.persist` (F5).
     @discardableResult
     public func restart(size: Size) -> LiveScript.Outcome {

@@ -272,6 +272,23 @@ if selected("seek"), let setup = viewerSetup("seek") {
     }
 }
 
+// Tweaking (issue 36): from a changed value in the tweak panel to the first frame showing it at
+// the same moment, at 10 s and at 60 s, for each seed example, against DESIGN.md's targets.
+if selected("tweak"), let setup = viewerSetup("tweak") {
+    let (snowglobe, server) = setup
+    let count = Int(value(after: "--changes") ?? "") ?? 12
+    for (at, target) in [(10.0, 50.0), (60.0, 100.0)] {
+        let tweak = TweakBenchmark(snowglobe: snowglobe, examples: seeds, scriptsFolder: scriptsFolder,
+                                   changes: count, at: at, timeLimit: 8)
+        for (name, latencies) in tweak.run(on: server) where !latencies.isEmpty {
+            let p95 = percentile(latencies, 0.95)
+            rows.append(Row(benchmark: "tweak at \(Int(at)) s, change to first frame showing it, p95: \(name)", unit: "ms",
+                            snowglobe: p95, peer: "target", peerValue: target, ratio: p95 / target,
+                            note: "median \(format(median(latencies))) ms over \(latencies.count) changes (Up/Down in the tweak panel), opened paused at \(Int(at)) s"))
+        }
+    }
+}
+
 // The inspector (issue 24): each seed example with the inspector closed and open, frame
 // statistics from the viewer itself.
 if selected("inspector"), let setup = viewerSetup("inspector") {

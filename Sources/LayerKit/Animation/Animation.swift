@@ -24,6 +24,8 @@ public class Animation: MediaTimingSettings {
     /// Called when the animation stops: `true` when it ran to its end, `false` when it was
     /// removed or replaced first.
     public var onStop: ((Animation, Bool) -> Void)?
+    /// Where the script made it, when its host records that; copies keep it.
+    public var creationSite: SourceSite?
 
     public init() {}
 
@@ -48,6 +50,7 @@ public class Animation: MediaTimingSettings {
         other.timingFunction = timingFunction
         other.onStart = onStart
         other.onStop = onStop
+        other.creationSite = creationSite
     }
 
     /// The timing with durations resolved: a zero, negative or NaN duration becomes

@@ -52,6 +52,8 @@ public class Layer {
     public internal(set) weak var superlayer: Layer?
     /// A name for finding the layer and for messages.
     public var name: String?
+    /// Where the script made it, when its host records that (the viewer's does).
+    public var creationSite: SourceSite?
     /// The image drawn in the layer's bounds.
     public var contents: Image? {
         willSet { willChangeHeldState() }

@@ -15,6 +15,9 @@ enum AnimationConstructor {
                           keys: ConstructorKeys, setOwn: (String) throws(LuaRaise) -> Void) throws(LuaRaise) -> Int32 {
         if !lua.isNoneOrNil(1) && lua.type(at: 1) != .table { throw lua.typeError(1, expected: "table") }
         lua.top = 1
+        if let host = ScriptHost.current(lua), host.options.recordsCreationSites {
+            animation.creationSite = host.creationSite(lua)
+        }
         lua.push(animation)
         lua.insert(at: 1)
         try ConstructorTable.apply(lua, typeName: typeName, keys: keys) { (name: String) throws(LuaRaise) in

@@ -91,6 +91,7 @@ enum LayerMethods {
         if !lua.isNoneOrNil(1) && lua.type(at: 1) != .table { throw lua.typeError(1, expected: "table") }
         lua.top = 1
         let layer = Layer.make(kind, scene: host.scene)
+        if host.options.recordsCreationSites { layer.creationSite = host.creationSite(lua) }
         lua.push(layer)
         lua.insert(at: 1)
         let keys = constructorKeys[kind] ?? ConstructorKeys(constructorNames(kind))

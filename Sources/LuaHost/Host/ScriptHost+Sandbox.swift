@@ -62,6 +62,11 @@ extension ScriptHost {
         case .outside: return (nil, "cannot open \(path) (\(ScriptHost.outsideReason))")
         case .inside(let path): real = path
         }
+        if let text = options.sources[resolved] ?? options.sources[real] {
+            noteDependency(resolved)
+            watchCopies(in: text, chunk: "@\(resolved)")
+            return (text, "@\(resolved)")
+        }
         guard let data = FileManager.default.contents(atPath: real) else {
             return (nil, "cannot read \(path) (\(FileAccess.problem(reading: real) ?? "unreadable"))")
         }

@@ -80,9 +80,14 @@ public final class ScriptHost {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Loads and runs the script's top level inside a transaction. A syntax error, or an error
-    /// while it runs, is thrown (and reported).
+    /// Loads and runs the script's top level inside a transaction (its text from
+    /// `options.sources` when it is there). A syntax error, or an error while it runs, is
+    /// thrown (and reported).
     public func start() throws(ScriptError) {
+        if let text = options.sources[scriptPath] {
+            dependencies.append(scriptPath)
+            return try start(source: text)
+        }
         dependencies.append(scriptPath)
         if let data = FileManager.default.contents(atPath: scriptPath) {
             watchCopies(in: String(decoding: data, as: UTF8.self), chunk: "@" + scriptPath)
@@ -228,6 +233,24 @@ public final class ScriptHost {
         let kind = KeyPathResolver.valueKind(of: keyPath)
         if keyPathKinds.count < 4_096 { keyPathKinds[keyPath] = kind }
         return kind
+    }
+
+    /// Where the script made what is being made now: the nearest caller in the script's own
+    /// files, past helpers of the shared library (`lesson.box{…}` names the lesson's line).
+    func creationSite(_ lua: LuaState) -> SourceSite? {
+        var first: SourceSite?
+        for level: Int32 in 1...12 {
+            guard let position = lua.position(level: level) else {
+                if first == nil { continue } else { break }
+            }
+            let site = SourceSite(file: position.file, line: position.line)
+            if let library = options.libraryPath, position.file.hasPrefix(library + "/") {
+                first = first ?? site
+                continue
+            }
+            return site
+        }
+        return first
     }
 
     func noteDependency(_ path: String) {

@@ -30,6 +30,12 @@ public struct ScriptOptions: Sendable {
     public var isReload = false
     /// `ca.persist` carried over from the previous run of the script.
     public var persisted: PersistedValue?
+    /// Text to run instead of a file's (its path as the run names it → source): a value
+    /// changed in the tweak panel and not yet written, in the script or one of its modules.
+    public var sources: [String: String] = [:]
+    /// Whether each layer and animation remembers the file and line that made it (the viewer's
+    /// tweak panel marks them).
+    public var recordsCreationSites = false
 
     public init() {}
 }

@@ -40,6 +40,10 @@ public enum ViewerCommand: Sendable, Equatable {
     case toggleInspectorSection(InspectorSection)
     /// In `snowglobe learn`, after a pass: closes the window to go on to the next exercise.
     case nextExercise
+    /// Opens or closes the tweak panel (Shift+F4).
+    case toggleTweak
+    /// One of the tweak panel's own commands, while it is open.
+    case tweak(TweakCommand)
 
     /// Whether it sends the playhead somewhere the scene must be made (seek reports time it).
     var seeks: Bool {

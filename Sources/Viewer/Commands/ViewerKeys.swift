@@ -41,9 +41,12 @@ public enum ViewerKeys {
         KeyBinding("F2", SDLK_F2, .toggleBounds, "bounds", "every layer's bounds (as drawn, 3D included) and anchor point"),
         KeyBinding("F3", SDLK_F3, shift: false, .toggleTimeline, "timeline", "timeline strip on/off"),
         KeyBinding("F3", SDLK_F3, shift: true, .toggleLoop, "loop", "loop between the in and out marks on/off"),
-        KeyBinding("F4", SDLK_F4, .toggleInspector, "inspector",
+        KeyBinding("F4", SDLK_F4, shift: false, .toggleInspector, "inspector",
                    "inspector: click a layer (again: its superlayer) for its properties (model and on screen), its "
                    + "animations, a graph of an animated key path over time and its timing curve; press on the graph to seek"),
+        KeyBinding("F4", SDLK_F4, shift: true, .toggleTweak, "tweak",
+                   "tweak panel: the script's numbers, colours and timing curves; change one and see it at the same "
+                   + "moment, Enter writes that one token to the file (its keys are below; it takes the keyboard while open)"),
         KeyBinding("F5", SDLK_F5, .restart, "restart", "restart the script from scratch at 0 (no input, no `ca.persist`)"),
         KeyBinding("F6", SDLK_F6, shift: false, .togglePause, "play/pause", "play / pause"),
         KeyBinding("F6", SDLK_F6, shift: true, .backToStart, "to 0", "back to 0"),

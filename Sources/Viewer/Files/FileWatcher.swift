@@ -14,6 +14,9 @@ public final class FileWatcher {
     /// Folder path → names watched in it.
     private var names: [String: Set<String>] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Contents Snowglobe itself wrote (a tweak), by absolute path: a change that leaves a file
+    /// holding exactly these bytes is its own and is not reported.
+    private var expected: [String: [UInt8]] = [:]
 
     /// What happened to a watched file.
     public enum Change: Sendable, Equatable {
@@ -75,7 +78,8 @@ public final class FileWatcher {
         _ = Glibc.poll(&entry, 1, Int32(min(seconds, 10) * 1000))
     }
 
-    /// The watched files that changed since the last call, each with what happened to it last.
+    /// The watched files that changed since the last call, each with what happened to it last;
+    /// not those left holding the contents `expect` was told.
     public func poll() -> [String: Change] {
         var changes: [String: Change] = [:]
         while true {
@@ -83,7 +87,21 @@ public final class FileWatcher {
             guard count > 0 else { break }
             parse(count: count, into: &changes)
         }
+        for path in changes.keys {
+            guard let contents = expected[path] else { continue }
+            if FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) == contents {
+                changes[path] = nil
+            } else {
+                expected[path] = nil
+            }
+        }
         return changes
+    }
+
+    /// Says that Snowglobe is about to write `contents` to `path`: the change that write makes
+    /// is not reported (so that writing a tweak back does not reload the scene a second time).
+    public func expect(_ contents: [UInt8], at path: String) {
+        expected[FileWatcher.absolute(path)] = contents
     }
 
     private func parse(count: Int, into changes: inout [String: Change]) {

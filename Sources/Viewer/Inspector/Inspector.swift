@@ -22,6 +22,23 @@ final class Inspector {
     var collapsed: Set<InspectorSection> = []
     /// Whether the user flipped the graph from the way its key path reads naturally.
     var graphFlipped = false
+    /// The graphed key path's values in the scene as the file has it, while a tweak not yet
+    /// written runs: the graph draws them dashed under the new ones.
+    var comparison: (keyPath: String, times: [Double], values: [AnimationValue])?
+
+    /// The graphed key path of the picked layer in `scene`, sampled over its span (for
+    /// `comparison`); nil when nothing is graphed.
+    func sampleGraph(in scene: Scene, loop: ClosedRange<Double>?) -> (keyPath: String, times: [Double], values: [AnimationValue])? {
+        guard let layer = layer(in: scene) else { return nil }
+        let paths = Inspector.graphedKeyPaths(layer)
+        guard !paths.isEmpty else { return nil }
+        let keyPath = paths[graphIndex % paths.count]
+        guard let state = Inspector.animation(on: keyPath, of: layer) else { return nil }
+        let span = Inspector.span(of: state, layer: layer, loop: loop)
+        let times = (0...240).map { span.lowerBound + (span.upperBound - span.lowerBound) * Double($0) / 240 }
+        guard let values = try? scene.presentationValues(of: layer, keyPath: keyPath, at: times) else { return nil }
+        return (keyPath, times, values)
+    }
 
     /// Picks the deepest layer under `point` (root coordinates, as on screen); clicking the same
     /// place again picks its superlayer, and after the root the deepest again.

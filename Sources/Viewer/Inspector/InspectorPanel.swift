@@ -52,6 +52,8 @@ final class InspectorPanel {
     /// The names of the graphed components, each in its line's colour.
     private var legend: [TextLayer] = []
     private let modelLines: ShapeLayer
+    /// The graphed values before a tweak not yet written, dashed.
+    private let beforeLines: ShapeLayer
     private let marks: ShapeLayer
     private let graphPlayhead: ShapeLayer
     private let axisLabels: TextLayer
@@ -91,6 +93,7 @@ final class InspectorPanel {
         path = TextLayer(scene: scene)
         graphBox = Layer(scene: scene)
         modelLines = ShapeLayer(scene: scene)
+        beforeLines = ShapeLayer(scene: scene)
         marks = ShapeLayer(scene: scene)
         graphPlayhead = ShapeLayer(scene: scene)
         axisLabels = TextLayer(scene: scene)
@@ -116,7 +119,7 @@ final class InspectorPanel {
     private func build(_ scene: Scene) {
         let texts: [TextLayer] = [title, path, axisLabels, valueTop, valueBottom, curveZero, curveOne, curveLabel]
             + Array(headings.values) + Array(sectionText.values)
-        let all: [Layer] = [outline, panel, graphBox, modelLines, marks, graphPlayhead, curveBox, curveGuides, curve,
+        let all: [Layer] = [outline, panel, graphBox, modelLines, beforeLines, marks, graphPlayhead, curveBox, curveGuides, curve,
                             curveDot, upButton, nextButton, flipButton] + texts
         for layer in all { layer.set(.anchorPoint, Point.zero) }
         outline.set(.strokeColor, InspectorPanel.playheadColor)
@@ -166,6 +169,10 @@ final class InspectorPanel {
         modelLines.set(.strokeColor, Color(r: 0.85, g: 0.86, b: 0.9, a: 0.8))
         modelLines.set(.lineWidth, 1.5)
         modelLines.set(.lineDashPattern, [6, 4])
+        beforeLines.set(.fillColor, Color.clear)
+        beforeLines.set(.strokeColor, Color(r: 0.93, g: 0.94, b: 0.96, a: 0.75))
+        beforeLines.set(.lineWidth, 2)
+        beforeLines.set(.lineDashPattern, [5, 4])
         for dotted in [marks, curveGuides] {
             dotted.set(.fillColor, Color.clear)
             dotted.set(.strokeColor, Color(r: 0.6, g: 0.62, b: 0.7, a: 0.9))
@@ -197,7 +204,7 @@ final class InspectorPanel {
         let onPanel: [Layer] = [title, path, graphBox, curveBox, axisLabels, curveLabel, upButton, nextButton, flipButton]
             + InspectorSection.allCases.compactMap { headings[$0] } + InspectorSection.allCases.compactMap { sectionText[$0] }
         for layer in onPanel { try? panel.addSublayer(layer) }
-        for layer in lines + [modelLines, marks, graphPlayhead] + legend + [valueTop, valueBottom] as [Layer] {
+        for layer in [beforeLines] + lines + [modelLines, marks, graphPlayhead] + legend + [valueTop, valueBottom] as [Layer] {
             try? graphBox.addSublayer(layer)
         }
         for layer in [curveGuides, curveZero, curveOne, curve, curveDot] as [Layer] { try? curveBox.addSublayer(layer) }
@@ -446,12 +453,13 @@ final class InspectorPanel {
         let curveTop = graphTop + graphHeight + 22 + 6
         if let state, let scene {
             let span = Inspector.span(of: state, layer: layer, loop: loop)
+            let before = inspector.comparison.flatMap { $0.keyPath == keyPath ? $0 : nil }
             let key = "\(ObjectIdentifier(layer)) \(keyPath) \(span) \(layer.attachedAnimations.count) \(inner) "
-                + "\(inspector.graphFlipped)"
+                + "\(inspector.graphFlipped) \(before?.values.count ?? -1)"
             if key != graphKey {
                 graphKey = key
                 drawSeries(layer: layer, scene: scene, keyPath: keyPath, state: state, span: span, size: graphFrame.size,
-                           flipped: inspector.graphFlipped)
+                           flipped: inspector.graphFlipped, before: before.map { ($0.times, $0.values) })
             }
             graphSpan = span
             graphedLayer = ObjectIdentifier(layer)
@@ -484,7 +492,8 @@ final class InspectorPanel {
     }
 
     private func drawSeries(layer: Layer, scene: Scene, keyPath: String, state: AttachedAnimationState,
-                            span: ClosedRange<Double>, size: Size, flipped: Bool) {
+                            span: ClosedRange<Double>, size: Size, flipped: Bool,
+                            before: (times: [Double], values: [AnimationValue])? = nil) {
         let count = 240
         let times = (0...count).map { span.lowerBound + (span.upperBound - span.lowerBound) * Double($0) / Double(count) }
         let values = (try? scene.presentationValues(of: layer, keyPath: keyPath, at: times)) ?? []
@@ -504,7 +513,12 @@ final class InspectorPanel {
         let natural = ChartDirection.natural(keyPath: keyPath, components: shown.map { names[$0] })
         let direction = flipped ? natural.flipped : natural
         let modelParts = model.components
+        // The values before a tweak, on the same scale.
+        let beforeSeries = shown.map { component in
+            before?.values.map { value in component < value.components.count ? value.components[component].value : .nan } ?? []
+        }
         var all = shown.flatMap { series[$0].filter(\.isFinite) } + shown.compactMap { $0 < modelParts.count ? modelParts[$0].value : nil }
+            + beforeSeries.flatMap { $0.filter(\.isFinite) }
         if all.isEmpty { all = [0, 1] }
         var low = all.min() ?? 0, high = all.max() ?? 1
         if high - low < 1e-9 { low -= 1; high += 1 }
@@ -534,6 +548,20 @@ final class InspectorPanel {
             }
         }
         modelLines.path = dashed
+        var earlier = Path()
+        if let before {
+            let toX = { (t: Double) in (t - span.lowerBound) / (span.upperBound - span.lowerBound) * size.width }
+            for values in beforeSeries {
+                var drawing = false
+                for (t, v) in zip(before.times, values) {
+                    guard v.isFinite, span.contains(t) else { drawing = false; continue }
+                    let point = Point(x: toX(t), y: y(v))
+                    if drawing { earlier.addLine(to: point) } else { earlier.move(to: point) }
+                    drawing = true
+                }
+            }
+        }
+        beforeLines.path = earlier
         marks.path = markPath(state: state, layer: layer, span: span, size: size)
         var legendX = size.width
         for (slot, label) in legend.enumerated().reversed() {

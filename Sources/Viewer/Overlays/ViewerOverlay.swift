@@ -17,12 +17,15 @@ public final class ViewerOverlay {
     private let anchors: ShapeLayer
     private var shownError: ScriptError?
     private var shownFromLoad = false
+    private var shownTweaking = false
     /// The timeline strip along the bottom edge.
     let strip: TimelineStrip
     /// The inspector's panel and outline (F4).
     let inspector: InspectorPanel
     /// What F9 and F10 are recording and writing.
     let recording: RecordingBadge
+    /// The tweak panel (Shift+F4).
+    let tweak: TweakPanel
     /// How much larger than their design size the panels, the strip and their text are drawn
     /// (`--ui-scale`): they lay out in a window `scale` times smaller and are drawn scaled up,
     /// their text and shapes rasterized at `scale` pixels a point so that they stay sharp.
@@ -50,6 +53,7 @@ public final class ViewerOverlay {
         inspector = InspectorPanel(scene: scene)
         recording = RecordingBadge(scene: scene)
         caption = CaptionPanel(scene: scene)
+        tweak = TweakPanel(scene: scene)
         scene.perform(actionsDisabled: true) {
             for layer in [hudPanel, errorPanel, hudText, errorText, outlines, anchors] as [Layer] {
                 layer.set(.anchorPoint, Point.zero)
@@ -105,7 +109,10 @@ public final class ViewerOverlay {
     /// error (nil hides the panel; `errorFromLoad` when it stopped a load, so that the last good
     /// scene runs instead), the bounds outline (nil hides it) and the timeline strip (nil hides
     /// it). Call once a frame, then evaluate and compose `scene`.
-    func update(window: Size, hud: [String]?, error: ScriptError?, errorFromLoad: Bool = false, bounds: BoundsOutline?,
+    /// `tweaking` says the script runs with a change from the tweak panel not yet written, which
+    /// Esc drops.
+    func update(window: Size, hud: [String]?, error: ScriptError?, errorFromLoad: Bool = false, tweaking: Bool = false,
+                bounds: BoundsOutline?,
                 timeline: TimelineStrip.State? = nil) {
         let size = layoutSize(window: window)
         if scene.root.rect(.bounds) != Rect(x: 0, y: 0, width: size.width, height: size.height) {
@@ -123,7 +130,7 @@ public final class ViewerOverlay {
         }
         scene.perform(actionsDisabled: true) {
             showHUD(hud, size: size)
-            showError(error, fromLoad: errorFromLoad, size: size)
+            showError(error, fromLoad: errorFromLoad, tweaking: tweaking, size: size)
             outlines.set(.hidden, bounds == nil)
             anchors.set(.hidden, bounds == nil)
             if let bounds {
@@ -186,12 +193,13 @@ public final class ViewerOverlay {
         }
     }
 
-    private func showError(_ error: ScriptError?, fromLoad: Bool, size: Size) {
+    private func showError(_ error: ScriptError?, fromLoad: Bool, tweaking: Bool, size: Size) {
         errorPanel.set(.hidden, error == nil)
-        guard let error, error != shownError || fromLoad != shownFromLoad else { return }
+        guard let error, error != shownError || fromLoad != shownFromLoad || tweaking != shownTweaking else { return }
         shownError = error
         shownFromLoad = fromLoad
-        let lines = ViewerOverlay.errorLines(error, fromLoad: fromLoad)
+        shownTweaking = tweaking
+        let lines = ViewerOverlay.errorLines(error, fromLoad: fromLoad, tweaking: tweaking)
         let width = max(size.width - 20 - 2 * ViewerOverlay.padding, 40)
         let columns = max(Int(width / (ViewerOverlay.errorFontSize * 0.62)), 10)
         let rows = lines.reduce(0) { $0 + max(1, ($1.count + columns - 1) / columns) }
@@ -206,8 +214,10 @@ public final class ViewerOverlay {
     /// The error panel's text: what happens next, what went wrong, where, and the traceback. An
     /// error that stopped a load leaves the last good scene running; one in a callback of the
     /// running scene leaves that scene going on.
-    static func errorLines(_ error: ScriptError, fromLoad: Bool) -> [String] {
-        let headline = fromLoad
+    static func errorLines(_ error: ScriptError, fromLoad: Bool, tweaking: Bool = false) -> [String] {
+        let headline = tweaking
+            ? "script error with the tweaked value — the last good scene keeps running; Esc drops the change"
+            : fromLoad
             ? "script error — the last good scene keeps running; save the file to try again"
             : "script error in the running scene — it goes on; save the file to reload it, Esc hides this"
         var lines = [headline, ""]

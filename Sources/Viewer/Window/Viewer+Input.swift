@@ -17,8 +17,18 @@ extension Viewer {
                 running = false
             case SDL_KEYDOWN.rawValue:
                 let code = event.key.keysym.sym
-                let shift = UInt32(event.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue) != 0
-                if let command = ViewerKeys.command(keyCode: code, shift: shift) {
+                let mod = UInt32(event.key.keysym.mod)
+                let shift = mod & UInt32(KMOD_SHIFT.rawValue) != 0
+                if tweaker.isOn {
+                    // The panel takes the keyboard: its keys, then the viewer's; none reach the script.
+                    let control = mod & UInt32(KMOD_CTRL.rawValue) != 0, alt = mod & UInt32(KMOD_ALT.rawValue) != 0
+                    if let command = TweakKeys.command(keyCode: code, shift: shift, control: control, alt: alt) {
+                        perform(.tweak(command))
+                    } else if let command = ViewerKeys.command(keyCode: code, shift: shift),
+                              event.key.repeat == 0 || command.repeats {
+                        perform(command)
+                    }
+                } else if let command = ViewerKeys.command(keyCode: code, shift: shift) {
                     modifiers.viewerKeyPressed()
                     if event.key.repeat == 0 || command.repeats { perform(command) }
                 } else if event.key.repeat == 0, let name = ViewerKeys.scriptName(code) {
@@ -30,7 +40,9 @@ extension Viewer {
                 }
             case SDL_KEYUP.rawValue:
                 let code = event.key.keysym.sym
-                if ModifierGate.isModifier(code) {
+                if tweaker.isOn {
+                    break
+                } else if ModifierGate.isModifier(code) {
                     for event in modifiers.release(code) { player.deliver(event) }
                 } else if !ViewerKeys.isViewerKey(code), let name = ViewerKeys.scriptName(code) {
                     deliverToScript(.keyUp(name))
@@ -39,7 +51,10 @@ extension Viewer {
                 press(at: Point(x: Double(event.button.x), y: Double(event.button.y)), button: Int(event.button.button))
             case SDL_MOUSEBUTTONUP.rawValue:
                 let point = Point(x: Double(event.button.x), y: Double(event.button.y))
-                if pointer.isScrubbing {
+                if pointer == .tweaking {
+                    releaseTweak()
+                    pointer = inspector.isOn ? .inspecting : .script
+                } else if pointer.isScrubbing {
                     pointer = inspector.isOn ? .inspecting : .script
                 } else if pointer == .script && !overlay.strip.contains(overlay.layoutPoint(point)) {
                     deliverToScript(.mouseUp(x: point.x, y: point.y, button: Int(event.button.button)))
@@ -54,6 +69,10 @@ extension Viewer {
                     if let time = overlay.inspector.time(atWindowX: onOverlay.x) { perform(.seek(to: time)) }
                 case .inspecting:
                     break
+                case .tweaking:
+                    let mod = UInt32(SDL_GetModState().rawValue)
+                    dragTweak(to: onOverlay, shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0,
+                              alt: mod & UInt32(KMOD_ALT.rawValue) != 0)
                 case .script:
                     if !overlay.strip.contains(onOverlay) {
                         deliverToScript(.mouseMove(x: point.x, y: point.y, button: Viewer.lowestButton(event.motion.state)))
@@ -71,7 +90,10 @@ extension Viewer {
     /// inspecting, the panel's command or a layer picked; else the script's.
     private func press(at point: Point, button: Int) {
         let onOverlay = overlay.layoutPoint(point)
-        if let command = overlay.strip.command(at: onOverlay) {
+        if overlay.tweak.contains(onOverlay) {
+            pressTweak(at: onOverlay)
+            pointer = .tweaking
+        } else if let command = overlay.strip.command(at: onOverlay) {
             if case .seek = command { pointer = .scrubbingStrip }
             perform(command)
         } else if pointer == .inspecting {
@@ -133,6 +155,8 @@ extension Viewer {
         case .flipGraph: inspector.graphFlipped.toggle()
         case .toggleInspectorSection(let section):
             if inspector.collapsed.contains(section) { inspector.collapsed.remove(section) } else { inspector.collapsed.insert(section) }
+        case .toggleTweak: toggleTweak()
+        case .tweak(let command): performTweak(command)
         case .toggleOnionSkin: onionSkin.isOn.toggle()
         case .cycleOnionSkin:
             onionSkin.isOn = true

@@ -123,6 +123,8 @@ public final class Viewer {
     /// The inspector (F4) and onion skins (F11).
     let inspector = Inspector()
     let onionSkin = OnionSkin()
+    /// The tweak panel (Shift+F4).
+    let tweaker = Tweaker()
     var hud = HUDReport()
     var hudShown: (lines: [String], status: String, at: Double) = ([], "", -1)
     /// The caption file's text and when it was read.
@@ -188,6 +190,7 @@ public final class Viewer {
         script.options.size = Size(width: Double(points.width), height: Double(points.height))
         script.options.scale = opened.scale
         script.options.uiScale = overlay.scale
+        script.options.recordsCreationSites = true
         script.log = log
         targetGhost = settings.ghostScript.map { TargetGhost(script: $0, options: script.options, images: script.images) }
         player = Player(script: script)
@@ -233,6 +236,7 @@ public final class Viewer {
         while running {
             let frameStart = Monotonic.now()
             handleEvents()
+            applyTweak()
             checkFiles(at: frameStart)
             if let file = settings.captionFile { caption.refresh(from: file, at: frameStart) }
             // A stall (a slow replay, the window dragged) does not turn into a jump in time.
@@ -250,6 +254,9 @@ public final class Viewer {
             waitForNextFrame()
         }
         rememberTimeline(final: true)
+        if tweaker.session.hasPendingChange {
+            log("snowglobe: a tweak was not written (Enter writes it); the file is as it was")
+        }
         script.tellRepeats()
         recorder.finish(player: player, log: log)
     }
@@ -288,7 +295,7 @@ public final class Viewer {
                 ghosts = layer
             }
             overlay.update(window: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
-                           errorFromLoad: script.errorIsFromLoad,
+                           errorFromLoad: script.errorIsFromLoad, tweaking: tweaker.isOn && tweaker.session.hasPendingChange,
                            bounds: showsBounds ? scene.map { BoundsOutline(root: $0.root) } : nil,
                            timeline: stripShown ? stripState(size: layout) : nil)
             overlay.inspector.update(inspector: inspector, layer: scene.flatMap { inspector.layer(in: $0) }, scene: scene,
@@ -298,6 +305,9 @@ public final class Viewer {
             overlay.recording.update(recorder.badge(shownTime: player.shownTime), width: layout.width, in: overlay.scene)
             overlay.caption.update(caption.text, curves: caption.chart, size: layout,
                                    bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0, in: overlay.scene)
+            if tweaker.isOn, inspector.isOn, let scene { tweaker.mark(inspector.layer(in: scene)) }
+            overlay.tweak.update(tweaker, scriptName: script.source.displayName, size: layout,
+                                 bottom: stripShown ? TimelineStrip.height + 2 * TimelineStrip.margin : 0, overlay: overlay.scene)
             // The overlay is drawn straight from its presentation, which a step does not make.
             overlay.scene.beginFrame(at: 0)
             overlay.scene.endFrame()
@@ -389,6 +399,7 @@ public final class Viewer {
         trigger.note(watcher.poll(), at: now)
         guard trigger.isDue(at: now), let first = trigger.firstChange else { return }
         trigger.reset()
+        refreshTweak()
         let savedAt = script.dependencies.compactMap { Viewer.modificationDate($0) }.max()
         reload(restart: false, started: first, savedAt: savedAt)
     }
@@ -418,6 +429,8 @@ public final class Viewer {
 
     private func installed(_ reason: Player.Replay.Reason, _ runner: SceneRunner) {
         watcher?.watch(script.dependencies)
+        // A new run may have required another module of the script's folder.
+        if reason != .seek { refreshTweak() }
     }
 
     private func rememberTimeline(final: Bool) {
