@@ -160,6 +160,30 @@ struct InspectorTests {
         [layer] + layer.sublayers.flatMap(layers)
     }
 
+    /// An unnamed layer is shown by its kind and the line of the script that made it, not by its
+    /// place among its siblings.
+    @Test func anUnnamedLayerIsShownByKindAndWhereTheScriptMadeIt() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("scene.lua", """
+            local holder = ca.Layer{ bounds = {0, 0, 400, 300}, position = {200, 150} }
+            ca.root:addSublayer(holder)
+            holder:addSublayer(ca.ShapeLayer{ bounds = {0, 0, 40, 40}, position = {100, 100} })
+            """)
+        var options = ScriptOptions()
+        options.recordsCreationSites = true
+        let script = LiveScript(source: .file(path), options: options)
+        script.log = { _ in }
+        let player = Player(script: script)
+        player.budget = 10
+        player.open()
+        go(player, to: 0.1)
+        let scene = try #require(player.runner?.scene)
+        let shape = try #require(scene.root.sublayers.first?.sublayers.first)
+        let heading = Inspector.heading(shape)
+        #expect(heading.title == "ShapeLayer · scene.lua:3")
+        #expect(heading.path == "root › Layer@scene.lua:1 › ShapeLayer@scene.lua:3")
+    }
+
     @Test func thePickSurvivesASeekBack() throws {
         let folder = try TemporaryFolder()
         let player = try player(folder)

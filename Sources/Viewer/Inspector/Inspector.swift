@@ -98,13 +98,16 @@ final class Inspector {
 
     /// The heading: kind and name, and the path from the root.
     static func heading(_ layer: Layer) -> (title: String, path: String) {
-        let title = "\(className(layer.kind))" + (layer.name.map { " “\($0)”" } ?? "")
+        let made = layer.creationSite.map { " · \(Inspector.fileName($0.file)):\($0.line)" } ?? ""
+        let title = "\(className(layer.kind))" + (layer.name.map { " “\($0)”" } ?? made)
         var names: [String] = []
         var node: Layer? = layer
         while let current = node {
             if let parent = current.superlayer {
                 let index = (parent.sublayers.firstIndex { $0 === current } ?? 0) + 1
-                names.append(current.name ?? "[\(index)]")
+                // An unnamed layer by its kind and where the script made it, else its place.
+                let site = current.creationSite.map { "\(className(current.kind))@\(Inspector.fileName($0.file)):\($0.line)" }
+                names.append(current.name ?? site ?? "[\(index)]")
             } else {
                 names.append("root")
             }
@@ -246,6 +249,11 @@ final class Inspector {
     }
 
     // MARK: Words
+
+    /// A script's file name without its folder ("lesson.lua" for "/…/Scripts/lesson.lua").
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
 
     static func className(_ kind: LayerKind) -> String {
         let raw = kind.rawValue
