@@ -1,0 +1,207 @@
+import Foundation
+import LayerKit
+
+/// Turns tracks of samples into Lottie layers: the map of each frame becomes a transform
+/// (position, rotation, scale) when it is affine without shear, else the outlines themselves
+/// are put on the screen frame by frame; every value that changes gets keyframes fitted within
+/// its tolerance (0.4 px for places and sizes, half a percent for opacity and colours).
+struct LottieBuilder {
+    var report: LottieReport
+    private let pixel = 0.4
+
+    init(report: LottieReport) {
+        self.report = report
+    }
+
+    mutating func layer(for track: LottieTrack) -> LottieLayer? {
+        guard let first = track.samples.first, let lastFrame = track.frames.last else { return nil }
+        let frames = track.frames
+        var layer: LottieLayer
+        switch first.paint {
+        case .image(let asset, let rect):
+            layer = LottieLayer(name: first.name, content: .image(assetID: "image_\(asset)"), inPoint: frames[0],
+                                outPoint: lastFrame + 1)
+            let maps = track.samples.map { sample -> LottieMap in
+                guard case .image(_, let r) = sample.paint else { return sample.map }
+                let (w, h) = imageSize(sample, fallback: rect)
+                let place = LottieMap(a: r.width / w, b: 0, c: 0, d: r.height / h, tx: r.minX, ty: r.minY)
+                return place.then(sample.map)
+            }
+            if maps.contains(where: { !$0.isAffine }) { report.addBaked("perspective on an image (as its nearest 2D form)", first.name) }
+            let extent = max(rect.width, rect.height)
+            layer.transform = transform(maps.map(\.affineApproximation), frames: frames, extent: extent)
+            layer.masks = masks(track, maps: maps.map(\.affineApproximation))
+        case .shape:
+            layer = LottieLayer(name: first.name, content: .shapes([]), inPoint: frames[0], outPoint: lastFrame + 1)
+            let extent = track.samples.reduce(1.0) { max($0, LottieBuilder.extent(of: $1.paths)) }
+            let flat = track.samples.allSatisfy { s in
+                s.map.isAffine && s.map.decomposed.shear * extent < pixel / 2
+            }
+            var pathsPerFrame: [[LottieBezier]]
+            if flat {
+                layer.transform = transform(track.samples.map(\.map), frames: frames, extent: extent)
+                pathsPerFrame = track.samples.map(\.paths)
+                layer.masks = masks(track, maps: track.samples.map(\.map))
+            } else {
+                pathsPerFrame = track.samples.map { s in s.paths.map { $0.mapped(s.map.apply) } }
+                layer.masks = masks(track, maps: nil)
+            }
+            layer.transform.opacity = scalar(track.samples.map { $0.opacity * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
+            var keyframes = 0
+            layer.content = .shapes(shapes(track, paths: pathsPerFrame, frames: frames, keyframes: &keyframes))
+            layer.shapeKeyframes = keyframes
+        }
+        if case .image = first.paint {
+            layer.transform.opacity = scalar(track.samples.map { $0.opacity * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
+        }
+        return layer
+    }
+
+    private func imageSize(_ sample: LottieSample, fallback: Rect) -> (Double, Double) {
+        (max(sampleImageWidth(sample) ?? fallback.width, 1e-9), max(sampleImageHeight(sample) ?? fallback.height, 1e-9))
+    }
+
+    /// Image sizes are the asset's pixels: the builder is told them by `assetSizes`.
+    var assetSizes: [Int: (Double, Double)] = [:]
+    private func sampleImageWidth(_ s: LottieSample) -> Double? {
+        if case .image(let asset, _) = s.paint { return assetSizes[asset]?.0 }
+        return nil
+    }
+    private func sampleImageHeight(_ s: LottieSample) -> Double? {
+        if case .image(let asset, _) = s.paint { return assetSizes[asset]?.1 }
+        return nil
+    }
+
+    static func extent(of paths: [LottieBezier]) -> Double {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in paths {
+            for v in p.vertices {
+                minX = min(minX, v.x); minY = min(minY, v.y); maxX = max(maxX, v.x); maxY = max(maxY, v.y)
+            }
+        }
+        guard minX.isFinite else { return 1 }
+        return max(1, abs(minX) + (maxX - minX), abs(minY) + (maxY - minY))
+    }
+
+    /// Position, rotation (unwrapped so it never jumps a turn) and scale of affine maps.
+    private mutating func transform(_ maps: [LottieMap], frames: [Int], extent: Double) -> LottieTransform {
+        var t = LottieTransform()
+        var xs: [Double] = [], ys: [Double] = [], rs: [Double] = [], ss: [[Double]] = []
+        var previous: Double?
+        for map in maps {
+            var d = map.decomposed
+            if let previous { d.rotation += 360 * ((previous - d.rotation) / 360).rounded() }
+            previous = d.rotation
+            xs.append(d.x); ys.append(d.y); rs.append(d.rotation); ss.append([d.sx, d.sy])
+        }
+        t.x = scalar(xs, frames: frames, tolerance: pixel, decimals: 2)
+        t.y = scalar(ys, frames: frames, tolerance: pixel, decimals: 2)
+        let scaleSize = max(extent * (ss.map { max(abs($0[0]), abs($0[1])) }.max() ?? 100) / 100, 1)
+        t.rotation = scalar(rs, frames: frames, tolerance: min(0.5, pixel / scaleSize * 180 / Double.pi), decimals: 2)
+        t.scale = vector(ss, frames: frames, tolerance: [max(0.01, pixel / extent * 100)], decimals: 3)
+        return t
+    }
+
+    /// The clips, in the layer's coordinates (through the inverse of each frame's map), or on
+    /// the screen when `maps` is nil.
+    private mutating func masks(_ track: LottieTrack, maps: [LottieMap]?) -> [LottieProperty] {
+        guard let clipCount = track.samples.first?.clips.count, clipCount > 0 else { return [] }
+        var out: [LottieProperty] = []
+        for c in 0..<clipCount {
+            let perFrame = track.samples.enumerated().map { k, s -> LottieBezier in
+                let clip = c < s.clips.count ? s.clips[c] : s.clips.last ?? LottieBezier.polygon([])
+                guard let maps, let inverse = maps[k].affineInverse else { return clip }
+                return clip.mapped(inverse.apply)
+            }
+            out.append(paths([perFrame], frames: track.frames)[0])
+        }
+        return out
+    }
+
+    private mutating func shapes(_ track: LottieTrack, paths perFrame: [[LottieBezier]], frames: [Int],
+                                 keyframes: inout Int) -> [LottieJSON] {
+        let pathProps = paths(perFrame, frames: frames)
+        keyframes += pathProps.reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
+        let pathItems = pathProps.enumerated().map { n, prop in
+            LottieJSON.object([("ty", .string("sh")), ("nm", .string("path \(n + 1)")), ("ks", prop.json)])
+        }
+        let styles = track.samples.map { sample -> LottieShapeStyle in
+            if case .shape(let style) = sample.paint { return style }
+            return LottieShapeStyle(fill: nil, fillRule: 1, stroke: nil, trim: nil)
+        }
+        var groups: [LottieJSON] = []
+        if let firstStroke = styles.first?.stroke {
+            let strokes = styles.map { $0.stroke ?? firstStroke }
+            let color = vector(strokes.map { [$0.color.r, $0.color.g, $0.color.b] }, frames: frames, tolerance: [0.004], decimals: 3)
+            let opacity = scalar(strokes.map { $0.color.a * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
+            let width = scalar(strokes.map(\.width), frames: frames, tolerance: 0.2, decimals: 2)
+            keyframes += [color, opacity, width].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
+            var stroke: [(String, LottieJSON)] = [("ty", .string("st")), ("nm", .string("stroke")), ("c", color.json),
+                                                  ("o", opacity.json), ("w", width.json), ("lc", .int(firstStroke.cap)),
+                                                  ("lj", .int(firstStroke.join))]
+            if firstStroke.join == 1 { stroke.append(("ml", .number(firstStroke.miterLimit, decimals: 2))) }
+            if !firstStroke.dashes.isEmpty {
+                var dashes: [LottieJSON] = []
+                for (n, length) in firstStroke.dashes.enumerated() {
+                    dashes.append(.object([("n", .string(n % 2 == 0 ? "d" : "g")), ("nm", .string(n % 2 == 0 ? "dash" : "gap")),
+                                           ("v", LottieProperty.constant(length, decimals: 2).json)]))
+                }
+                dashes.append(.object([("n", .string("o")), ("nm", .string("offset")),
+                                       ("v", LottieProperty.constant(firstStroke.dashPhase, decimals: 2).json)]))
+                stroke.append(("d", .array(dashes)))
+            }
+            var items = pathItems
+            if styles.contains(where: { $0.trim != nil }) {
+                let starts = scalar(styles.map { ($0.trim?.start ?? 0) * 100 }, frames: frames, tolerance: 0.25, decimals: 2)
+                let ends = scalar(styles.map { ($0.trim?.end ?? 1) * 100 }, frames: frames, tolerance: 0.25, decimals: 2)
+                keyframes += [starts, ends].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
+                items.append(.object([("ty", .string("tm")), ("nm", .string("strokeStart/End")), ("s", starts.json),
+                                      ("e", ends.json), ("o", LottieProperty.constant(0, decimals: 0).json), ("m", .int(2))]))
+            }
+            items.append(.object(stroke))
+            items.append(LottieTransform.groupJSON)
+            groups.append(.object([("ty", .string("gr")), ("nm", .string("stroke")), ("it", .array(items))]))
+        }
+        if let firstFill = styles.first?.fill {
+            let fills = styles.map { $0.fill ?? firstFill }
+            let color = vector(fills.map { [$0.r, $0.g, $0.b] }, frames: frames, tolerance: [0.004], decimals: 3)
+            let opacity = scalar(fills.map { $0.a * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
+            keyframes += [color, opacity].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
+            let fill = LottieJSON.object([("ty", .string("fl")), ("nm", .string("fill")), ("c", color.json), ("o", opacity.json),
+                                          ("r", .int(styles.first?.fillRule ?? 1))])
+            groups.append(.object([("ty", .string("gr")), ("nm", .string("fill")),
+                                   ("it", .array(pathItems + [fill, LottieTransform.groupJSON]))]))
+        }
+        return groups
+    }
+
+    /// One property per subpath, keyframed together (one fit over all of them).
+    private mutating func paths(_ perFrame: [[LottieBezier]], frames: [Int]) -> [LottieProperty] {
+        guard let first = perFrame.first else { return [] }
+        let values = perFrame.map { $0.flatMap(\.flattened) }
+        let fitter = LottieFitter(tolerances: [pixel], sharedEasing: true)
+        let fitted = fitter.fit(frames: frames, values: values)
+        if fitted.keys.count > 1 { report.noteError(fitted.error) }
+        return first.indices.map { n in
+            LottieProperty(keyframes: fitted.keys.map { key in
+                LottieKeyframe(frame: Double(key.frame), value: .path(perFrame[key.index][n]), easeOut: key.out, easeIn: key.into)
+            }, decimals: 2)
+        }
+    }
+
+    private mutating func scalar(_ values: [Double], frames: [Int], tolerance: Double, decimals: Int) -> LottieProperty {
+        let fitted = LottieFitter(tolerances: [tolerance], sharedEasing: true).fit(frames: frames, values: values.map { [$0] })
+        if fitted.keys.count > 1 { report.noteError(fitted.error) }
+        return LottieProperty(keyframes: fitted.keys.map {
+            LottieKeyframe(frame: Double($0.frame), value: .numbers([values[$0.index]]), easeOut: $0.out, easeIn: $0.into)
+        }, decimals: decimals, isScalar: true)
+    }
+
+    private mutating func vector(_ values: [[Double]], frames: [Int], tolerance: [Double], decimals: Int) -> LottieProperty {
+        let fitted = LottieFitter(tolerances: tolerance, sharedEasing: true).fit(frames: frames, values: values)
+        if fitted.keys.count > 1 { report.noteError(fitted.error) }
+        return LottieProperty(keyframes: fitted.keys.map {
+            LottieKeyframe(frame: Double($0.frame), value: .numbers(values[$0.index]), easeOut: $0.out, easeIn: $0.into)
+        }, decimals: decimals)
+    }
+}
