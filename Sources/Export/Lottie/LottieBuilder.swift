@@ -8,6 +8,14 @@ import LayerKit
 struct LottieBuilder {
     var report: LottieReport
     private let pixel = 0.4
+    /// Exact segments of the animations acting on the track being built, in frames.
+    private var hints: [LottieFitter.Hint] = []
+    /// Animations whose segments some property used exactly.
+    private(set) var exactAnimations: Set<ObjectIdentifier> = []
+    /// Every animation's exact segments (from the sampler), and the export's first time and rate.
+    var animationHints: [ObjectIdentifier: [LottieHint]] = [:]
+    var startTime = 0.0
+    var fps = 30.0
 
     init(report: LottieReport) {
         self.report = report
@@ -16,6 +24,14 @@ struct LottieBuilder {
     mutating func layer(for track: LottieTrack) -> LottieLayer? {
         guard let first = track.samples.first, let lastFrame = track.frames.last else { return nil }
         let frames = track.frames
+        hints = []
+        for id in track.animations.sorted(by: { $0.hashValue < $1.hashValue }) {
+            for hint in animationHints[id] ?? [] {
+                let a = (hint.start - startTime) * fps, b = (hint.end - startTime) * fps
+                guard abs(a - a.rounded()) < 1e-6, abs(b - b.rounded()) < 1e-6 else { continue }
+                hints.append(LottieFitter.Hint(start: Int(a.rounded()), end: Int(b.rounded()), hint: hint))
+            }
+        }
         var layer: LottieLayer
         switch first.paint {
         case .image(let asset, let rect):
@@ -94,8 +110,8 @@ struct LottieBuilder {
             previous = d.rotation
             xs.append(d.x); ys.append(d.y); rs.append(d.rotation); ss.append([d.sx, d.sy])
         }
-        t.x = scalar(xs, frames: frames, tolerance: pixel, decimals: 2)
-        t.y = scalar(ys, frames: frames, tolerance: pixel, decimals: 2)
+        t.x = scalar(xs, frames: frames, tolerance: pixel, decimals: 2, inPixels: true)
+        t.y = scalar(ys, frames: frames, tolerance: pixel, decimals: 2, inPixels: true)
         let scaleSize = max(extent * (ss.map { max(abs($0[0]), abs($0[1])) }.max() ?? 100) / 100, 1)
         t.rotation = scalar(rs, frames: frames, tolerance: min(0.5, pixel / scaleSize * 180 / Double.pi), decimals: 2)
         t.scale = vector(ss, frames: frames, tolerance: [max(0.01, pixel / extent * 100)], decimals: 3)
@@ -162,6 +178,10 @@ struct LottieBuilder {
             items.append(LottieTransform.groupJSON)
             groups.append(.object([("ty", .string("gr")), ("nm", .string("stroke")), ("it", .array(items))]))
         }
+        if let firstGradient = styles.first?.gradient {
+            groups.append(gradientGroup(styles.map { $0.gradient ?? firstGradient }, paths: perFrame, frames: frames,
+                                        keyframes: &keyframes))
+        }
         if let firstFill = styles.first?.fill {
             let fills = styles.map { $0.fill ?? firstFill }
             let color = vector(fills.map { [$0.r, $0.g, $0.b] }, frames: frames, tolerance: [0.004], decimals: 3)
@@ -175,33 +195,76 @@ struct LottieBuilder {
         return groups
     }
 
+    /// A gradient fill over the item's outlines. A radial gradient's ellipse is a circle of the
+    /// x radius in a group scaled by (1, ry / rx) about its centre; the outlines inside are
+    /// scaled back.
+    private mutating func gradientGroup(_ gradients: [LottieShapeStyle.Gradient], paths perFrame: [[LottieBezier]],
+                                        frames: [Int], keyframes: inout Int) -> LottieJSON {
+        let first = gradients[0]
+        let radial = first.type == 2
+        let k = radial ? first.radii.height / first.radii.width : 1
+        let centre = first.start
+        let inner = perFrame.map { paths in
+            paths.map { $0.mapped { p in Point(x: p.x, y: centre.y + (p.y - centre.y) / max(k, 1e-6)) } }
+        }
+        let pathProps = paths(inner, frames: frames)
+        keyframes += pathProps.reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
+        var items = pathProps.enumerated().map { n, prop in
+            LottieJSON.object([("ty", .string("sh")), ("nm", .string("path \(n + 1)")), ("ks", prop.json)])
+        }
+        let starts = vector(gradients.map { [$0.start.x, $0.start.y] }, frames: frames, tolerance: [pixel], decimals: 2)
+        let ends = vector(gradients.map { g in
+            radial ? [g.start.x + g.radii.width, g.start.y] : [g.end.x, g.end.y]
+        }, frames: frames, tolerance: [pixel], decimals: 2)
+        let stops = vector(gradients.map(\.stops), frames: frames, tolerance: [0.004], decimals: 3)
+        keyframes += [starts, ends, stops].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
+        items.append(.object([("ty", .string("gf")), ("nm", .string("gradient")), ("o", LottieProperty.constant(100, decimals: 0).json),
+                              ("r", .int(1)), ("s", starts.json), ("e", ends.json), ("t", .int(first.type)),
+                              ("g", .object([("p", .int(first.stopCount)), ("k", stops.json)]))]))
+        if radial && abs(k - 1) > 1e-6 {
+            let c = LottieProperty.constant([centre.x, centre.y], decimals: 2).json
+            items.append(.object([("ty", .string("tr")), ("a", c), ("p", c),
+                                  ("s", LottieProperty.constant([100, k * 100], decimals: 3).json),
+                                  ("r", LottieProperty.constant(0, decimals: 0).json),
+                                  ("o", LottieProperty.constant(100, decimals: 0).json)]))
+        } else {
+            items.append(LottieTransform.groupJSON)
+        }
+        return .object([("ty", .string("gr")), ("nm", .string("gradient")), ("it", .array(items))])
+    }
+
     /// One property per subpath, keyframed together (one fit over all of them).
     private mutating func paths(_ perFrame: [[LottieBezier]], frames: [Int]) -> [LottieProperty] {
         guard let first = perFrame.first else { return [] }
         let values = perFrame.map { $0.flatMap(\.flattened) }
-        let fitter = LottieFitter(tolerances: [pixel], sharedEasing: true)
-        let fitted = fitter.fit(frames: frames, values: values)
-        if fitted.keys.count > 1 { report.noteError(fitted.error) }
+        let fitted = LottieFitter(tolerances: [pixel], hints: hints).fit(frames: frames, values: values)
+        if fitted.keys.count > 1 { report.noteError(fitted.error * pixel) }
+        exactAnimations.formUnion(fitted.exact)
         return first.indices.map { n in
             LottieProperty(keyframes: fitted.keys.map { key in
-                LottieKeyframe(frame: Double(key.frame), value: .path(perFrame[key.index][n]), easeOut: key.out, easeIn: key.into)
+                LottieKeyframe(frame: Double(key.frame), value: .path(perFrame[key.index][n]), hold: key.hold,
+                               easeOut: key.out, easeIn: key.into)
             }, decimals: 2)
         }
     }
 
-    private mutating func scalar(_ values: [Double], frames: [Int], tolerance: Double, decimals: Int) -> LottieProperty {
-        let fitted = LottieFitter(tolerances: [tolerance], sharedEasing: true).fit(frames: frames, values: values.map { [$0] })
-        if fitted.keys.count > 1 { report.noteError(fitted.error) }
+    private mutating func scalar(_ values: [Double], frames: [Int], tolerance: Double, decimals: Int,
+                                 inPixels: Bool = false) -> LottieProperty {
+        let fitted = LottieFitter(tolerances: [tolerance], hints: hints).fit(frames: frames, values: values.map { [$0] })
+        if fitted.keys.count > 1 && inPixels { report.noteError(fitted.error * tolerance) }
+        exactAnimations.formUnion(fitted.exact)
         return LottieProperty(keyframes: fitted.keys.map {
-            LottieKeyframe(frame: Double($0.frame), value: .numbers([values[$0.index]]), easeOut: $0.out, easeIn: $0.into)
+            LottieKeyframe(frame: Double($0.frame), value: .numbers([values[$0.index]]), hold: $0.hold, easeOut: $0.out,
+                           easeIn: $0.into)
         }, decimals: decimals, isScalar: true)
     }
 
     private mutating func vector(_ values: [[Double]], frames: [Int], tolerance: [Double], decimals: Int) -> LottieProperty {
-        let fitted = LottieFitter(tolerances: tolerance, sharedEasing: true).fit(frames: frames, values: values)
-        if fitted.keys.count > 1 { report.noteError(fitted.error) }
+        let fitted = LottieFitter(tolerances: tolerance, hints: hints).fit(frames: frames, values: values)
+        exactAnimations.formUnion(fitted.exact)
         return LottieProperty(keyframes: fitted.keys.map {
-            LottieKeyframe(frame: Double($0.frame), value: .numbers(values[$0.index]), easeOut: $0.out, easeIn: $0.into)
+            LottieKeyframe(frame: Double($0.frame), value: .numbers(values[$0.index]), hold: $0.hold, easeOut: $0.out,
+                           easeIn: $0.into)
         }, decimals: decimals)
     }
 }

@@ -33,6 +33,7 @@ public enum LottieExport {
                               strict: Bool = false) throws(Failure) -> LottieReport {
         do { try settings.validate() } catch { throw .output(error) }
         let sampler = LottieSampler()
+        sampler.endTime = settings.startTime + Double(settings.firstFrame + settings.frameCount) / settings.fps
         var tracks: [String: LottieTrack] = [:]
         var order = LottieLayerOrder()
         var keys: [String] = []
@@ -48,6 +49,9 @@ public enum LottieExport {
             order.add(frame: keys)
         }
         var builder = LottieBuilder(report: sampler.report)
+        builder.animationHints = sampler.hints
+        builder.startTime = settings.startTime + Double(settings.firstFrame) / settings.fps
+        builder.fps = settings.fps
         for (n, entry) in sampler.assets.entries.enumerated() {
             builder.assetSizes[n] = (Double(entry.image.width), Double(entry.image.height))
         }
@@ -65,6 +69,13 @@ public enum LottieExport {
             layers.append(layer)
         }
         var report = builder.report
+        for animation in sampler.animations {
+            if builder.exactAnimations.contains(animation.id) {
+                report.addExact(animation.what, animation.place)
+            } else {
+                report.addBaked(animation.what, animation.place)
+            }
+        }
         let animation = LottieAnimation(name: output.stem, width: settings.width, height: settings.height, fps: settings.fps,
                                         frameCount: settings.frameCount, assets: try assetsJSON(sampler), layers: layers)
         report.layerCount = layers.count

@@ -20,13 +20,15 @@ struct LottieSample {
     var opacity: Double
     /// Screen-space outlines the item is clipped to (masksToBounds of its ancestors), outermost first.
     var clips: [LottieBezier]
+    /// The animations of its layer and of the layers above it.
+    var animations: [ObjectIdentifier] = []
 
     /// What must stay the same for two frames' samples to be one Lottie layer: the kind of
     /// paint, the asset, and how many subpaths, vertices and clips there are.
     var signature: String {
         var text: String
         switch paint {
-        case .shape(let style): text = "s\(style.fill == nil ? 0 : 1)\(style.stroke == nil ? 0 : 1)\(style.trim == nil ? 0 : 1)"
+        case .shape(let style): text = "s\(style.fill == nil ? 0 : 1)\(style.gradient.map { "g\($0.type)/\($0.stopCount)" } ?? "")\(style.stroke == nil ? 0 : 1)\(style.trim == nil ? 0 : 1)"
         case .image(let asset, _): text = "i\(asset)"
         }
         for path in paths { text += ".\(path.vertices.count)\(path.closed ? "c" : "o")" }
@@ -48,7 +50,21 @@ struct LottieShapeStyle: Equatable {
         var dashPhase: Double
     }
 
+    /// A gradient layer's paint.
+    struct Gradient: Equatable {
+        /// 1 linear, 2 radial.
+        var type: Int
+        /// In the item's coordinates; a radial gradient's ellipse has radii `radii`.
+        var start: Point
+        var end: Point
+        var radii: Size
+        /// Offset, red, green, blue per colour stop, then offset, alpha per stop.
+        var stops: [Double]
+        var stopCount: Int
+    }
+
     var fill: Color?
+    var gradient: Gradient?
     /// 1 non-zero, 2 even-odd.
     var fillRule: Int
     var stroke: Stroke?
@@ -56,7 +72,7 @@ struct LottieShapeStyle: Equatable {
     var trim: (start: Double, end: Double)?
 
     static func == (a: LottieShapeStyle, b: LottieShapeStyle) -> Bool {
-        a.fill == b.fill && a.fillRule == b.fillRule && a.stroke == b.stroke && a.trim?.start == b.trim?.start
+        a.fill == b.fill && a.gradient == b.gradient && a.fillRule == b.fillRule && a.stroke == b.stroke && a.trim?.start == b.trim?.start
             && a.trim?.end == b.trim?.end
     }
 }

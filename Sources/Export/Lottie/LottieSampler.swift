@@ -13,13 +13,20 @@ final class LottieSampler {
     let assets = LottieImageAssets()
     var report = LottieReport()
     private let placer = Compositor()
+    /// The animations of the layer being visited and of its ancestors.
+    private var currentAnimations: [ObjectIdentifier] = []
+    /// Every animation seen: what it is (for the report) and its exact segments.
+    private(set) var animations: [(id: ObjectIdentifier, what: String, place: String)] = []
+    private(set) var hints: [ObjectIdentifier: [LottieHint]] = [:]
+    /// The scene time the export ends at (hints past it are not made).
+    var endTime = 0.0
     private var particleCells: [ObjectIdentifier: Int] = [:]
 
     /// Samples `scene`'s presentation at scene time `time`.
     func sample(_ scene: Scene, time: Double) {
         frame.removeAll(keepingCapacity: true)
         visit(scene.root, parent: .identity, extra: nil, opacity: 1, tint: (1, 1, 1), clips: [], slot: .presentation,
-              key: "", place: "root", time: time)
+              key: "", place: "", time: time)
     }
 
     private func visit(_ layer: Layer, parent: LottieMap, extra: Transform3D?, opacity inherited: Double,
@@ -29,7 +36,7 @@ final class LottieSampler {
         let opacity = inherited * layer.number(.opacity, slot)
         guard opacity >= 0.5 / 255 else { return }
         let key = parentKey + "/" + String(UInt(bitPattern: ObjectIdentifier(layer).hashValue), radix: 36)
-        let place = layer.name.map { "'\($0)'" } ?? parentPlace + " › " + layer.kind.rawValue
+        let place = layer.name.map { "'\($0)'" } ?? (parentPlace.isEmpty ? "root" : parentPlace + " › " + layer.kind.rawValue)
         var matrix = layer.matrixToSuperlayer(slot)
         if let extra { matrix = matrix.concatenating(extra) }
         if let transformLayer = layer as? TransformLayer {
@@ -61,8 +68,13 @@ final class LottieSampler {
             report.addDropped("shadow", place)
         }
         noteAnimations(of: layer, place: place)
+        let saved = currentAnimations
+        defer { currentAnimations = saved }
+        for state in layer.attachedAnimations { currentAnimations.append(ObjectIdentifier(state.animation)) }
 
         func add(_ part: String, _ sample: LottieSample) {
+            var sample = sample
+            sample.animations = currentAnimations
             frame.append((key + part + sample.signature, sample))
         }
         // Background.
@@ -89,8 +101,15 @@ final class LottieSampler {
                 add("#text", LottieSample(name: place, paths: LottieBezier.subpaths(of: path), paint: .shape(style), map: map,
                                           opacity: opacity, clips: clips))
             }
-        } else if layer is GradientLayer {
-            report.addDropped("gradient", place)
+        } else if let gradient = layer as? GradientLayer, !bounds.isEmpty {
+            if let paint = gradientPaint(gradient, bounds: bounds, slot: slot, tint: tint) {
+                var style = LottieShapeStyle(fill: nil, fillRule: 1, stroke: nil, trim: nil)
+                style.gradient = paint
+                add("#gradient", LottieSample(name: place, paths: [.rect(bounds, radius: 0)], paint: .shape(style), map: map,
+                                              opacity: opacity, clips: clips))
+            } else if gradient.choice(.gradientType, as: GradientType.self, slot) == .conic {
+                report.addDropped("conic gradient", place)
+            }
         }
         // Sublayers.
         if let replicator = layer as? ReplicatorLayer {
@@ -141,6 +160,35 @@ final class LottieSampler {
             particles(of: emitter, slot: slot, map: map, opacity: opacity, tint: tint, clips: clips, key: key,
                       place: place, time: time)
         }
+    }
+
+    /// A gradient layer's axial or radial gradient over its bounds (nil for conic ones, which
+    /// Lottie lacks, and for no colours).
+    private func gradientPaint(_ layer: GradientLayer, bounds: Rect, slot: StateSlot,
+                               tint: (r: Double, g: Double, b: Double)) -> LottieShapeStyle.Gradient? {
+        let type = layer.choice(.gradientType, as: GradientType.self, slot)
+        guard type != .conic else { return nil }
+        var colors: [Color] = []
+        if case .colors(let c) = layer.value(.colors, slot) { colors = c }
+        guard !colors.isEmpty else { return nil }
+        var locations: [Double] = []
+        if case .numbers(let l) = layer.value(.locations, slot) { locations = l }
+        if locations.count != colors.count || !locations.allSatisfy(\.isFinite) {
+            locations = colors.count == 1 ? [0] : colors.indices.map { Double($0) / Double(colors.count - 1) }
+        }
+        var stops: [(Double, Color)] = zip(locations, colors).map { (min(max($0, 0), 1), tinted($1, tint)) }
+        stops.sort { $0.0 < $1.0 }
+        if stops.count == 1 { stops.append((1, stops[0].1)) }
+        var flat: [Double] = []
+        for (offset, c) in stops { flat += [offset, min(max(c.r, 0), 1), min(max(c.g, 0), 1), min(max(c.b, 0), 1)] }
+        for (offset, c) in stops { flat += [offset, min(max(c.a, 0), 1)] }
+        let start = layer.point(.startPoint, slot), end = layer.point(.endPoint, slot)
+        let s = Point(x: bounds.minX + start.x * bounds.width, y: bounds.minY + start.y * bounds.height)
+        let e = Point(x: bounds.minX + end.x * bounds.width, y: bounds.minY + end.y * bounds.height)
+        guard s.x.isFinite, s.y.isFinite, e.x.isFinite, e.y.isFinite else { return nil }
+        return LottieShapeStyle.Gradient(type: type == .radial ? 2 : 1, start: s, end: e,
+                                         radii: Size(width: max(abs(e.x - s.x), 1e-3), height: max(abs(e.y - s.y), 1e-3)),
+                                         stops: flat, stopCount: stops.count)
     }
 
     private func tinted(_ c: Color, _ tint: (r: Double, g: Double, b: Double)) -> Color {
@@ -233,8 +281,9 @@ final class LottieSampler {
                 let angle = Double(p.spin[i]) * age
                 let c = cos(angle) * s, sn = sin(angle) * s
                 let own = LottieMap(a: c, b: sn, c: -sn, d: c, tx: px, ty: py).then(map)
-                let sample = LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: Rect(x: -w / 2, y: -h / 2, width: w, height: h)),
+                var sample = LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: Rect(x: -w / 2, y: -h / 2, width: w, height: h)),
                                           map: own, opacity: alpha, clips: clips)
+                sample.animations = currentAnimations
                 let id = "\(key)*\(cellNumber):\(Int(birth)):\(p.scale[i].bitPattern):\(p.spin[i].bitPattern):\(p.red[i].bitPattern)"
                 frame.append((id + sample.signature, sample))
             }
@@ -255,20 +304,27 @@ final class LottieSampler {
 
     private var seenAnimations: Set<ObjectIdentifier> = []
 
-    /// Reports each animation once: springs are baked; the rest are baked unless the builder
-    /// finds their keyframes exact.
+    /// Records each animation once, with its exact segments (see `LottieHint`) when its layer
+    /// keeps the scene's time.
     private func noteAnimations(of layer: Layer, place: String) {
         guard layer.animationCount > 0 else { return }
-        for name in layer.animationKeys() {
-            guard let animation = layer.animation(forKey: name) else { continue }
+        let sceneTime = layer.localTime(mediaTime: 0) == 0 && layer.localTime(mediaTime: 1) == 1
+        for state in layer.attachedAnimations {
+            let animation = state.animation, timing = state.timing
             let id = ObjectIdentifier(animation)
             guard seenAnimations.insert(id).inserted else { continue }
             let keyPath = (animation as? PropertyAnimation)?.keyPath ?? "group"
-            if animation is SpringAnimation {
-                report.addBaked("spring", place + " " + keyPath)
-            } else {
-                report.addBaked("animation curve", place + " " + keyPath)
+            let what: String
+            switch animation {
+            case is SpringAnimation: what = "spring"
+            case is AnimationGroup: what = "animation group"
+            case is Transition: what = "transition"
+            case is KeyframeAnimation: what = "keyframe animation"
+            default:
+                if case .easing = animation.timingFunction?.kind { what = "Penner easing" } else { what = "basic animation" }
             }
+            animations.append((id, what, place + " " + keyPath))
+            if sceneTime { hints[id] = LottieHint.hints(for: animation, timing: timing, limit: endTime) }
         }
     }
 }

@@ -3,6 +3,8 @@
 struct LottieTrack {
     var frames: [Int] = []
     var samples: [LottieSample] = []
+    /// The animations acting on it (its layer's and its ancestors'), over all its frames.
+    var animations: Set<ObjectIdentifier> = []
 
     /// Adds the sample of `frame` (after every earlier one), filling any gap since the last.
     mutating func append(_ sample: LottieSample, frame: Int) {
@@ -16,5 +18,6 @@ struct LottieTrack {
         }
         frames.append(frame)
         samples.append(sample)
+        animations.formUnion(sample.animations)
     }
 }
