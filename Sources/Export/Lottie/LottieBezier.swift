@@ -118,6 +118,17 @@ public struct LottieBezier: Equatable, Sendable {
                      outTangents: Array(repeating: .zero, count: points.count))
     }
 
+    /// Twice the area the vertices enclose, positive when they wind clockwise on the screen
+    /// (y down); tangents are left out, which is enough to tell outer contours from holes.
+    var signedArea: Double {
+        var sum = 0.0
+        for k in vertices.indices {
+            let a = vertices[k], b = vertices[(k + 1) % vertices.count]
+            sum += a.x * b.y - b.x * a.y
+        }
+        return sum
+    }
+
     /// Vertices, in tangents and out tangents as one list of numbers (for fitting).
     var flattened: [Double] {
         var out: [Double] = []

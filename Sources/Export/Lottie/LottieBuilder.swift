@@ -62,7 +62,9 @@ struct LottieBuilder {
                 pathsPerFrame = track.samples.map { s in s.paths.map { $0.mapped(s.map.apply) } }
                 layer.masks = masks(track, maps: nil)
             }
-            layer.transform.opacity = scalar(track.samples.map { $0.opacity * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
+            // Opacity goes into the paints, as the renderer multiplies it into each primitive's
+            // colour (rlottie also darkens what lies below a shape layer whose own opacity is
+            // under 100).
             var keyframes = 0
             layer.content = .shapes(shapes(track, paths: pathsPerFrame, frames: frames, keyframes: &keyframes))
             layer.shapeKeyframes = keyframes
@@ -120,16 +122,16 @@ struct LottieBuilder {
 
     /// The clips, in the layer's coordinates (through the inverse of each frame's map), or on
     /// the screen when `maps` is nil.
-    private mutating func masks(_ track: LottieTrack, maps: [LottieMap]?) -> [LottieProperty] {
-        guard let clipCount = track.samples.first?.clips.count, clipCount > 0 else { return [] }
-        var out: [LottieProperty] = []
-        for c in 0..<clipCount {
+    private mutating func masks(_ track: LottieTrack, maps: [LottieMap]?) -> [(path: LottieProperty, mode: String)] {
+        guard let first = track.samples.first, !first.clips.isEmpty else { return [] }
+        var out: [(path: LottieProperty, mode: String)] = []
+        for c in first.clips.indices {
             let perFrame = track.samples.enumerated().map { k, s -> LottieBezier in
-                let clip = c < s.clips.count ? s.clips[c] : s.clips.last ?? LottieBezier.polygon([])
+                let clip = c < s.clips.count ? s.clips[c].outline : first.clips[c].outline
                 guard let maps, let inverse = maps[k].affineInverse else { return clip }
                 return clip.mapped(inverse.apply)
             }
-            out.append(paths([perFrame], frames: track.frames)[0])
+            out.append((paths(perFrame.map { [$0] }, frames: track.frames)[0], first.clips[c].mode))
         }
         return out
     }
@@ -149,7 +151,8 @@ struct LottieBuilder {
         if let firstStroke = styles.first?.stroke {
             let strokes = styles.map { $0.stroke ?? firstStroke }
             let color = vector(strokes.map { [$0.color.r, $0.color.g, $0.color.b] }, frames: frames, tolerance: [0.004], decimals: 3)
-            let opacity = scalar(strokes.map { $0.color.a * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
+            let opacity = scalar(zip(strokes, track.samples).map { $0.color.a * $1.opacity * 100 }, frames: frames,
+                                 tolerance: 0.5, decimals: 1)
             let width = scalar(strokes.map(\.width), frames: frames, tolerance: 0.2, decimals: 2)
             keyframes += [color, opacity, width].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
             var stroke: [(String, LottieJSON)] = [("ty", .string("st")), ("nm", .string("stroke")), ("c", color.json),
@@ -179,13 +182,14 @@ struct LottieBuilder {
             groups.append(.object([("ty", .string("gr")), ("nm", .string("stroke")), ("it", .array(items))]))
         }
         if let firstGradient = styles.first?.gradient {
-            groups.append(gradientGroup(styles.map { $0.gradient ?? firstGradient }, paths: perFrame, frames: frames,
-                                        keyframes: &keyframes))
+            groups.append(gradientGroup(styles.map { $0.gradient ?? firstGradient }, opacities: track.samples.map(\.opacity),
+                                        paths: perFrame, frames: frames, keyframes: &keyframes))
         }
         if let firstFill = styles.first?.fill {
             let fills = styles.map { $0.fill ?? firstFill }
             let color = vector(fills.map { [$0.r, $0.g, $0.b] }, frames: frames, tolerance: [0.004], decimals: 3)
-            let opacity = scalar(fills.map { $0.a * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
+            let opacity = scalar(zip(fills, track.samples).map { $0.a * $1.opacity * 100 }, frames: frames, tolerance: 0.5,
+                                 decimals: 1)
             keyframes += [color, opacity].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
             let fill = LottieJSON.object([("ty", .string("fl")), ("nm", .string("fill")), ("c", color.json), ("o", opacity.json),
                                           ("r", .int(styles.first?.fillRule ?? 1))])
@@ -198,7 +202,7 @@ struct LottieBuilder {
     /// A gradient fill over the item's outlines. A radial gradient's ellipse is a circle of the
     /// x radius in a group scaled by (1, ry / rx) about its centre; the outlines inside are
     /// scaled back.
-    private mutating func gradientGroup(_ gradients: [LottieShapeStyle.Gradient], paths perFrame: [[LottieBezier]],
+    private mutating func gradientGroup(_ gradients: [LottieShapeStyle.Gradient], opacities: [Double], paths perFrame: [[LottieBezier]],
                                         frames: [Int], keyframes: inout Int) -> LottieJSON {
         let first = gradients[0]
         let radial = first.type == 2
@@ -217,8 +221,9 @@ struct LottieBuilder {
             radial ? [g.start.x + g.radii.width, g.start.y] : [g.end.x, g.end.y]
         }, frames: frames, tolerance: [pixel], decimals: 2)
         let stops = vector(gradients.map(\.stops), frames: frames, tolerance: [0.004], decimals: 3)
-        keyframes += [starts, ends, stops].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
-        items.append(.object([("ty", .string("gf")), ("nm", .string("gradient")), ("o", LottieProperty.constant(100, decimals: 0).json),
+        let opacity = scalar(opacities.map { $0 * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
+        keyframes += [starts, ends, stops, opacity].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
+        items.append(.object([("ty", .string("gf")), ("nm", .string("gradient")), ("o", opacity.json),
                               ("r", .int(1)), ("s", starts.json), ("e", ends.json), ("t", .int(first.type)),
                               ("g", .object([("p", .int(first.stopCount)), ("k", stops.json)]))]))
         if radial && abs(k - 1) > 1e-6 {

@@ -1,7 +1,7 @@
 /// One Lottie layer: a shape layer (groups of paths with fills, strokes and trims), an image
 /// layer (an embedded asset) or a solid (the background), on at frames `inPoint` ..< `outPoint`,
 /// with masks (the clips of masksToBounds) intersected.
-public struct LottieLayer: Equatable, Sendable {
+public struct LottieLayer: Sendable {
     public enum Content: Equatable, Sendable {
         case shapes([LottieJSON])
         case image(assetID: String)
@@ -13,7 +13,8 @@ public struct LottieLayer: Equatable, Sendable {
     public var inPoint: Int
     public var outPoint: Int
     public var transform = LottieTransform()
-    public var masks: [LottieProperty] = []
+    /// Outlines and their modes ("a" add, "s" subtract, "i" intersect), in order.
+    public var masks: [(path: LottieProperty, mode: String)] = []
     /// Keyframes in the shapes (paths, colours, widths, trims), for the report.
     public var shapeKeyframes = 0
 
@@ -25,7 +26,7 @@ public struct LottieLayer: Equatable, Sendable {
     }
 
     var keyframeCount: Int {
-        transform.keyframeCount + shapeKeyframes + masks.reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
+        transform.keyframeCount + shapeKeyframes + masks.reduce(0) { $0 + ($1.path.isAnimated ? $1.path.keyframes.count : 0) }
     }
 
     func json(index: Int) -> LottieJSON {
@@ -39,8 +40,8 @@ public struct LottieLayer: Equatable, Sendable {
                     ("ip", .int(inPoint)), ("op", .int(outPoint)), ("st", .int(0)), ("bm", .int(0))]
         if !masks.isEmpty {
             members.append(("hasMask", .bool(true)))
-            members.append(("masksProperties", .array(masks.enumerated().map { n, path in
-                .object([("inv", .bool(false)), ("mode", .string(n == 0 ? "a" : "i")), ("pt", path.json),
+            members.append(("masksProperties", .array(masks.enumerated().map { n, mask in
+                .object([("inv", .bool(false)), ("mode", .string(mask.mode)), ("pt", mask.path.json),
                          ("o", LottieProperty.constant(100, decimals: 0).json), ("x", LottieProperty.constant(0, decimals: 0).json),
                          ("nm", .string("clip \(n + 1)"))])
             })))

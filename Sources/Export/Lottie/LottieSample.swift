@@ -19,7 +19,7 @@ struct LottieSample {
     var map: LottieMap
     var opacity: Double
     /// Screen-space outlines the item is clipped to (masksToBounds of its ancestors), outermost first.
-    var clips: [LottieBezier]
+    var clips: [LottieClip]
     /// The animations of its layer and of the layers above it.
     var animations: [ObjectIdentifier] = []
 
@@ -32,7 +32,7 @@ struct LottieSample {
         case .image(let asset, _): text = "i\(asset)"
         }
         for path in paths { text += ".\(path.vertices.count)\(path.closed ? "c" : "o")" }
-        for clip in clips { text += "|\(clip.vertices.count)" }
+        for clip in clips { text += "|\(clip.mode)\(clip.outline.vertices.count)" }
         return text
     }
 }

@@ -30,7 +30,7 @@ final class LottieSampler {
     }
 
     private func visit(_ layer: Layer, parent: LottieMap, extra: Transform3D?, opacity inherited: Double,
-                       tint: (r: Double, g: Double, b: Double), clips inheritedClips: [LottieBezier], slot: StateSlot,
+                       tint: (r: Double, g: Double, b: Double), clips inheritedClips: [LottieClip], slot: StateSlot,
                        key parentKey: String, place parentPlace: String, time: Double) {
         if layer.bool(.hidden, slot) && layer.transitionShown(slot) == nil { return }
         let opacity = inherited * layer.number(.opacity, slot)
@@ -58,12 +58,19 @@ final class LottieSampler {
         if layer.bool(.masksToBounds, slot) {
             let outline = LottieBezier.rect(bounds, radius: max(0, layer.number(.cornerRadius, slot)),
                                             corners: layer.maskedCorners)
-            clips.append(outline.mapped(map.apply))
+            clips.append(LottieClip(outline: outline.mapped(map.apply), mode: clips.isEmpty ? "a" : "i"))
         }
         if layer.transitionShown(slot) != nil { report.addDropped("transition", place) }
         for filter in layer.filters { report.addDropped("\(filter.kind) filter", place) }
         if let filter = layer.compositingFilter { report.addDropped("\(filter) compositing filter", place) }
-        if layer.mask != nil { report.addDropped("mask layer", place) }
+        if let mask = layer.mask {
+            if let outlines = maskOutlines(mask, map: map, slot: slot, key: key, place: place, time: time),
+               clips.isEmpty || outlines.count == 1 {
+                clips += outlines.map { LottieClip(outline: $0.outline, mode: clips.isEmpty ? $0.mode : "i") }
+            } else {
+                report.addDropped("mask layer (not opaque shapes)", place)
+            }
+        }
         if layer.number(.shadowOpacity, slot) > 0 && layer.color(.shadowColor, slot).a > 0 {
             report.addDropped("shadow", place)
         }
@@ -98,8 +105,15 @@ final class LottieSampler {
         } else if let text = layer as? TextLayer {
             if let (path, color) = TextOutline.outline(of: text, slot) {
                 let style = LottieShapeStyle(fill: tinted(color, tint), fillRule: 1, stroke: nil, trim: nil)
+                // The renderer draws text clipped to the bounds: a glyph that reaches past them is cut.
+                var textClips = clips
+                let box = path.boundingBox
+                if box.minX < bounds.minX || box.minY < bounds.minY || box.maxX > bounds.maxX || box.maxY > bounds.maxY {
+                    textClips.append(LottieClip(outline: LottieBezier.rect(bounds, radius: 0).mapped(map.apply),
+                                                mode: clips.isEmpty ? "a" : "i"))
+                }
                 add("#text", LottieSample(name: place, paths: LottieBezier.subpaths(of: path), paint: .shape(style), map: map,
-                                          opacity: opacity, clips: clips))
+                                          opacity: opacity, clips: textClips))
             }
         } else if let gradient = layer as? GradientLayer, !bounds.isEmpty {
             if let paint = gradientPaint(gradient, bounds: bounds, slot: slot, tint: tint) {
@@ -191,12 +205,43 @@ final class LottieSampler {
                                          stops: flat, stopCount: stops.count)
     }
 
+    /// The outlines of what a mask layer draws, on the screen, when all of it is opaque shapes
+    /// (backgrounds, paths, text): outer contours added, holes (wound the other way) taken away.
+    /// Nil when the mask draws images, gradients or anything see-through.
+    private func maskOutlines(_ mask: Layer, map: LottieMap, slot: StateSlot, key: String, place: String,
+                              time: Double) -> [(outline: LottieBezier, mode: String)]? {
+        let saved = frame
+        frame = []
+        visit(mask, parent: map, extra: nil, opacity: 1, tint: (1, 1, 1), clips: [], slot: slot, key: key + "^",
+              place: place + " mask", time: time)
+        let drawn = frame
+        frame = saved
+        for (animationID) in drawn.flatMap(\.sample.animations) where !currentAnimations.contains(animationID) {
+            currentAnimations.append(animationID)
+        }
+        var adds: [LottieBezier] = [], holes: [LottieBezier] = []
+        for (_, sample) in drawn {
+            guard case .shape(let style) = sample.paint, style.gradient == nil, style.stroke == nil,
+                  let fill = style.fill, fill.a * sample.opacity > 0.99 else { return nil }
+            let outlines = sample.paths.map { $0.mapped(sample.map.apply) }
+            let areas = outlines.map(\.signedArea)
+            let main = areas.max(by: { abs($0) < abs($1) }) ?? 0
+            for (outline, area) in zip(outlines, areas) {
+                var closed = outline
+                closed.closed = true
+                if (area < 0) == (main < 0) || style.fillRule == 1 && outlines.count == 1 { adds.append(closed) } else { holes.append(closed) }
+            }
+        }
+        guard !adds.isEmpty else { return nil }
+        return adds.map { ($0, "a") } + holes.map { ($0, "s") }
+    }
+
     private func tinted(_ c: Color, _ tint: (r: Double, g: Double, b: Double)) -> Color {
         Color(r: c.r * tint.r, g: c.g * tint.g, b: c.b * tint.b, a: c.a)
     }
 
     private func shapeSample(_ shape: ShapeLayer, slot: StateSlot, map: LottieMap, opacity: Double,
-                             tint: (r: Double, g: Double, b: Double), clips: [LottieBezier], place: String) -> LottieSample? {
+                             tint: (r: Double, g: Double, b: Double), clips: [LottieClip], place: String) -> LottieSample? {
         guard let path = shape.path(slot), !path.isEmpty else { return nil }
         let fillColor = shape.color(.fillColor, slot)
         let strokeColor = shape.color(.strokeColor, slot)
@@ -239,7 +284,7 @@ final class LottieSampler {
     /// Each particle as an image item keyed by its cell and its birth (time, scale, spin and
     /// colour, which stay as they were born).
     private func particles(of emitter: EmitterLayer, slot: StateSlot, map: LottieMap, opacity: Double,
-                           tint: (r: Double, g: Double, b: Double), clips: [LottieBezier], key: String, place: String,
+                           tint: (r: Double, g: Double, b: Double), clips: [LottieClip], key: String, place: String,
                            time: Double) {
         let modes = EmitterRenderMode.allCases
         let index = emitter.number(.renderMode, slot)
@@ -318,7 +363,7 @@ final class LottieSampler {
             switch animation {
             case is SpringAnimation: what = "spring"
             case is AnimationGroup: what = "animation group"
-            case is Transition: what = "transition"
+            case is Transition: continue
             case is KeyframeAnimation: what = "keyframe animation"
             default:
                 if case .easing = animation.timingFunction?.kind { what = "Penner easing" } else { what = "basic animation" }
