@@ -65,8 +65,10 @@ struct LottieExportTests {
             box:addAnimation(ca.KeyframeAnimation{ keyPath = "opacity", values = { 1, 0.2, 0.6, 1 },
               keyTimes = { 0, 0.2, 0.7, 1 }, duration = 1 }, "fade")
             """)
-        let transform = try #require(try topLayer(json)["ks"] as? [String: Any])
-        let keys = try #require((transform["o"] as? [String: Any])?["k"] as? [[String: Any]])
+        // Opacity is the fill's (a shape layer's opacity is multiplied into its paints).
+        let group = try #require((try topLayer(json)["shapes"] as? [[String: Any]])?.first)
+        let fill = try #require((group["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "fl" })
+        let keys = try #require((fill["o"] as? [String: Any])?["k"] as? [[String: Any]])
         #expect(keys.map { $0["t"] as? Double } == [0, 6, 21, 30])
         #expect(keys.map { ($0["s"] as? [Double])?.first } == [100, 20, 60, 100])
         #expect(report.isExact)

@@ -28,8 +28,10 @@ struct LottieBuilder {
         for id in track.animations.sorted(by: { $0.hashValue < $1.hashValue }) {
             for hint in animationHints[id] ?? [] {
                 let a = (hint.start - startTime) * fps, b = (hint.end - startTime) * fps
-                guard abs(a - a.rounded()) < 1e-6, abs(b - b.rounded()) < 1e-6 else { continue }
-                hints.append(LottieFitter.Hint(start: Int(a.rounded()), end: Int(b.rounded()), hint: hint))
+                guard a.isFinite, b.isFinite, b > Double(frames[0]), a < Double(lastFrame) + 1 else { continue }
+                // Times a rounding away from a frame are that frame.
+                func snapped(_ x: Double) -> Double { abs(x - x.rounded()) < 1e-6 ? x.rounded() : x }
+                hints.append(LottieFitter.Hint(start: snapped(a), end: snapped(b), hint: hint))
             }
         }
         var layer: LottieLayer
@@ -150,7 +152,7 @@ struct LottieBuilder {
         var groups: [LottieJSON] = []
         if let firstStroke = styles.first?.stroke {
             let strokes = styles.map { $0.stroke ?? firstStroke }
-            let color = vector(strokes.map { [$0.color.r, $0.color.g, $0.color.b] }, frames: frames, tolerance: [0.004], decimals: 3)
+            let color = vector(strokes.map { [$0.color.r, $0.color.g, $0.color.b] }, frames: frames, tolerance: [0.004], decimals: 3, range: 0...1)
             let opacity = scalar(zip(strokes, track.samples).map { $0.color.a * $1.opacity * 100 }, frames: frames,
                                  tolerance: 0.5, decimals: 1)
             let width = scalar(strokes.map(\.width), frames: frames, tolerance: 0.2, decimals: 2)
@@ -187,7 +189,7 @@ struct LottieBuilder {
         }
         if let firstFill = styles.first?.fill {
             let fills = styles.map { $0.fill ?? firstFill }
-            let color = vector(fills.map { [$0.r, $0.g, $0.b] }, frames: frames, tolerance: [0.004], decimals: 3)
+            let color = vector(fills.map { [$0.r, $0.g, $0.b] }, frames: frames, tolerance: [0.004], decimals: 3, range: 0...1)
             let opacity = scalar(zip(fills, track.samples).map { $0.a * $1.opacity * 100 }, frames: frames, tolerance: 0.5,
                                  decimals: 1)
             keyframes += [color, opacity].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
@@ -220,7 +222,7 @@ struct LottieBuilder {
         let ends = vector(gradients.map { g in
             radial ? [g.start.x + g.radii.width, g.start.y] : [g.end.x, g.end.y]
         }, frames: frames, tolerance: [pixel], decimals: 2)
-        let stops = vector(gradients.map(\.stops), frames: frames, tolerance: [0.004], decimals: 3)
+        let stops = vector(gradients.map(\.stops), frames: frames, tolerance: [0.004], decimals: 3, range: 0...1)
         let opacity = scalar(opacities.map { $0 * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
         keyframes += [starts, ends, stops, opacity].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
         items.append(.object([("ty", .string("gf")), ("nm", .string("gradient")), ("o", opacity.json),
@@ -242,13 +244,15 @@ struct LottieBuilder {
     private mutating func paths(_ perFrame: [[LottieBezier]], frames: [Int]) -> [LottieProperty] {
         guard let first = perFrame.first else { return [] }
         let values = perFrame.map { $0.flatMap(\.flattened) }
+        var offsets = [0]
+        for path in first { offsets.append(offsets[offsets.count - 1] + path.vertices.count * 6) }
         let fitted = LottieFitter(tolerances: [pixel], hints: hints).fit(frames: frames, values: values)
         if fitted.keys.count > 1 { report.noteError(fitted.error * pixel) }
         exactAnimations.formUnion(fitted.exact)
         return first.indices.map { n in
             LottieProperty(keyframes: fitted.keys.map { key in
-                LottieKeyframe(frame: Double(key.frame), value: .path(perFrame[key.index][n]), hold: key.hold,
-                               easeOut: key.out, easeIn: key.into)
+                LottieKeyframe(frame: key.frame, value: .path(first[n].with(flattened: Array(key.value[offsets[n]..<offsets[n + 1]]))),
+                               hold: key.hold, easeOut: key.out, easeIn: key.into)
             }, decimals: 2)
         }
     }
@@ -259,17 +263,19 @@ struct LottieBuilder {
         if fitted.keys.count > 1 && inPixels { report.noteError(fitted.error * tolerance) }
         exactAnimations.formUnion(fitted.exact)
         return LottieProperty(keyframes: fitted.keys.map {
-            LottieKeyframe(frame: Double($0.frame), value: .numbers([values[$0.index]]), hold: $0.hold, easeOut: $0.out,
-                           easeIn: $0.into)
+            LottieKeyframe(frame: $0.frame, value: .numbers($0.value), hold: $0.hold, easeOut: $0.out, easeIn: $0.into)
         }, decimals: decimals, isScalar: true)
     }
 
-    private mutating func vector(_ values: [[Double]], frames: [Int], tolerance: [Double], decimals: Int) -> LottieProperty {
-        let fitted = LottieFitter(tolerances: tolerance, hints: hints).fit(frames: frames, values: values)
+    private mutating func vector(_ values: [[Double]], frames: [Int], tolerance: [Double], decimals: Int,
+                                 range: ClosedRange<Double>? = nil) -> LottieProperty {
+        var fitted = LottieFitter(tolerances: tolerance, hints: hints).fit(frames: frames, values: values)
+        if let range {
+            for k in fitted.keys.indices { fitted.keys[k].value = fitted.keys[k].value.map { min(max($0, range.lowerBound), range.upperBound) } }
+        }
         exactAnimations.formUnion(fitted.exact)
         return LottieProperty(keyframes: fitted.keys.map {
-            LottieKeyframe(frame: Double($0.frame), value: .numbers(values[$0.index]), hold: $0.hold, easeOut: $0.out,
-                           easeIn: $0.into)
+            LottieKeyframe(frame: $0.frame, value: .numbers($0.value), hold: $0.hold, easeOut: $0.out, easeIn: $0.into)
         }, decimals: decimals)
     }
 }

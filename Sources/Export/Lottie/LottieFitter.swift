@@ -5,19 +5,20 @@
 /// dimension's tolerance. Runs that do not change become one keyframe; a curve that needs a
 /// keyframe every frame gets one.
 struct LottieFitter {
-    /// One keyframe: at `frame`, the value of sample `index`, and the easing to the next.
+    /// One keyframe: at `frame` (a fraction where an animation's segment starts between two
+    /// frames), `value`, and the easing to the next.
     struct Key {
-        var frame: Int
-        var index: Int
+        var frame: Double
+        var value: [Double]
         var out: [LottieKeyframe.Handle]
         var into: [LottieKeyframe.Handle]
         var hold = false
     }
 
-    /// An exact segment, in frames.
+    /// An exact segment, in frames of the export (fractions allowed).
     struct Hint {
-        var start: Int
-        var end: Int
+        var start: Double
+        var end: Double
         var hint: LottieHint
     }
 
@@ -35,9 +36,11 @@ struct LottieFitter {
     func fit(frames: [Int], values: [[Double]]) -> (keys: [Key], error: Double, exact: Set<ObjectIdentifier>) {
         let n = values.count
         guard n > 0 else { return ([], 0, []) }
-        if isConstant(values, 0, n - 1) { return ([Key(frame: frames[0], index: 0, out: [], into: [])], 0, []) }
-        let first = frames[0]
-        let breaks = Set(hints.flatMap { [$0.start - first, $0.end - first] }.filter { $0 > 0 && $0 < n })
+        func key(_ k: Int) -> Key { Key(frame: Double(frames[k]), value: values[k], out: [], into: []) }
+        if isConstant(values, 0, n - 1) { return ([key(0)], 0, []) }
+        let first = Double(frames[0])
+        // A greedy segment stops at the last frame before an exact segment starts.
+        let breaks = Set(hints.map { Int(($0.start - first).rounded(.down)) }.filter { $0 > 0 && $0 < n })
         var keys: [Key] = []
         var used: Set<ObjectIdentifier> = []
         var worst = 0.0
@@ -45,14 +48,30 @@ struct LottieFitter {
         while s < n - 1 {
             // The value holds from here on: the last keyframe's value holds after it.
             if s > 0 && isConstant(values, s, n - 1) {
-                keys.append(Key(frame: frames[s], index: s, out: [], into: []))
+                keys.append(key(s))
                 return (keys, worst, used)
             }
-            if let (hint, e) = exactSegment(frames: frames, values: values, from: s) {
-                keys.append(Key(frame: frames[s], index: s, out: [.init(x: hint.handles.count == 4 ? hint.handles[0] : 0, y: hint.hold ? 0 : hint.handles[1])],
-                                into: [.init(x: hint.hold ? 1 : hint.handles[2], y: hint.hold ? 1 : hint.handles[3])], hold: hint.hold))
-                used.insert(hint.animation)
-                s = e
+            if let exact = exactSegment(frames: frames, values: values, from: s) {
+                let linear = LottieKeyframe.linear(1)
+                if exact.start > Double(frames[s]) + 1e-6 {
+                    // Up to where the animation starts: held when it starts from this value.
+                    var lead = key(s)
+                    lead.hold = lead.value.indices.allSatisfy { abs(lead.value[$0] - exact.from[$0]) <= tolerance($0) }
+                    (lead.out, lead.into) = lead.hold ? ([], []) : linear
+                    keys.append(lead)
+                }
+                let h = exact.hint
+                keys.append(Key(frame: exact.start, value: exact.from,
+                                out: [.init(x: h.hold ? 0 : h.handles[0], y: h.hold ? 0 : h.handles[1])],
+                                into: [.init(x: h.hold ? 1 : h.handles[2], y: h.hold ? 1 : h.handles[3])], hold: h.hold))
+                used.insert(h.animation)
+                if exact.endsOnFrame {
+                    s = exact.last
+                } else {
+                    keys.append(Key(frame: exact.end, value: exact.to, out: linear.out, into: linear.into))
+                    s = exact.last + 1
+                    if s >= n { return (keys, worst, used) }
+                }
                 continue
             }
             let nextBreak = breaks.filter { $0 > s }.min() ?? n - 1
@@ -68,10 +87,10 @@ struct LottieFitter {
                 e += 1
             }
             worst = max(worst, bestError)
-            keys.append(Key(frame: frames[s], index: s, out: handles.out, into: handles.into))
+            keys.append(Key(frame: Double(frames[s]), value: values[s], out: handles.out, into: handles.into))
             s = best
         }
-        keys.append(Key(frame: frames[n - 1], index: n - 1, out: [], into: []))
+        keys.append(key(n - 1))
         return (keys, worst, used)
     }
 
@@ -83,27 +102,52 @@ struct LottieFitter {
         return true
     }
 
-    /// A hint starting at sample `s` that every sample up to its end agrees with, and the index
-    /// of its end; only hints along which the value changes count.
-    private func exactSegment(frames: [Int], values: [[Double]], from s: Int) -> (LottieHint, Int)? {
+    /// A hint that starts at sample `s` or before the next one, and that every sample it spans
+    /// agrees with: its values at its start and end fitted to those samples (they are linear in
+    /// them), the last sample it spans, and whether it ends on that sample's frame. Only hints
+    /// along which the value changes, spanning at least two samples, count.
+    private func exactSegment(frames: [Int], values: [[Double]], from s: Int)
+        -> (hint: LottieHint, start: Double, end: Double, from: [Double], to: [Double], last: Int, endsOnFrame: Bool)? {
         let n = values.count
-        for candidate in hints where candidate.start == frames[s] {
-            let e = s + (candidate.end - candidate.start)
-            guard e > s, e < n || (candidate.hint.hold && e == n) else { continue }
-            let last = min(e, n - 1)
-            let v0 = values[s], v1 = values[last]
-            let changes = v0.indices.contains { abs(v1[$0] - v0[$0]) > tolerance($0) }
-            guard changes else { continue }
+        let here = Double(frames[s])
+        for candidate in hints where candidate.start >= here - 1e-6 && candidate.start < here + 1 - 1e-6 {
+            let a = candidate.start, b = candidate.end
+            guard b > a else { continue }
+            let firstIn = a <= here + 1e-6 ? s : s + 1
+            var last = firstIn
+            while last + 1 < n && Double(frames[last + 1]) <= b + 1e-6 { last += 1 }
+            guard firstIn < n, last > firstIn else { continue }
+            let progress = (firstIn...last).map { candidate.hint.progress((Double(frames[$0]) - a) / (b - a)) }
+            // Least squares for v0, v1 in v = v0 (1 - p) + v1 p, per dimension.
+            var suu = 0.0, suv = 0.0, svv = 0.0
+            for p in progress { suu += (1 - p) * (1 - p); suv += (1 - p) * p; svv += p * p }
+            let det = suu * svv - suv * suv
+            guard abs(det) > 1e-12 else { continue }
+            let dims = values[s].count
+            var v0 = [Double](repeating: 0, count: dims), v1 = v0
+            for d in 0..<dims {
+                var ru = 0.0, rv = 0.0
+                for (i, k) in (firstIn...last).enumerated() {
+                    ru += (1 - progress[i]) * values[k][d]
+                    rv += progress[i] * values[k][d]
+                }
+                v0[d] = (ru * svv - rv * suv) / det
+                v1[d] = (suu * rv - suv * ru) / det
+            }
+            guard (0..<dims).contains(where: { abs(v1[$0] - v0[$0]) > tolerance($0) }) else { continue }
             var agrees = true
-            let span = Double(candidate.end - candidate.start)
-            check: for k in (s + 1)..<last {
-                let p = candidate.hint.progress(Double(frames[k] - frames[s]) / span)
-                for d in v0.indices where abs(v0[d] + (v1[d] - v0[d]) * p - values[k][d]) > tolerance(d) {
+            check: for (i, k) in (firstIn...last).enumerated() {
+                for d in 0..<dims where abs(v0[d] + (v1[d] - v0[d]) * progress[i] - values[k][d]) > tolerance(d) * 0.5 {
                     agrees = false
                     break check
                 }
             }
-            if agrees { return (candidate.hint, last) }
+            guard agrees else { continue }
+            // Values that land on sample frames are the samples themselves.
+            if abs(a - here) < 1e-6 { v0 = values[s] }
+            let endsOnFrame = abs(Double(frames[last]) - b) < 1e-6
+            if endsOnFrame { v1 = values[last] }
+            return (candidate.hint, a, b, v0, v1, last, endsOnFrame)
         }
         return nil
     }
