@@ -22,17 +22,17 @@ struct LottieCommandTests {
     /// The PSNR floors below the (35 dB exact, 30 dB baked) where a scene uses what a
     /// player draws otherwise or what Lottie has no form for; each is said in docs/lottie.md.
     static let knownGaps: [String: (floor: Double, why: String)] = [
-        "glow-snow.lua": (11, "bloom filter and additive blending dropped"),
+        "glow-snow.lua": (12, "bloom filter and additive blending dropped"),
         "snow-emitter.lua": (19, "players draw embedded images half a pixel off"),
-        "lessons/11-particle-emitters.lua": (19, "players draw embedded images half a pixel off; additive blending dropped"),
-        "lessons/12-replicators.lua": (19, "rlottie draws the replicated images half a pixel off"),
-        "lessons/13-masks.lua": (11, "mask layers dropped"),
-        "lessons/14-transitions.lua": (15, "transitions dropped"),
-        "lessons/15-transform-layers.lua": (16, "players draw images under perspective as their nearest 2D form"),
-        "cube.lua": (15, "faces change their back-to-front order, which one Lottie layer order cannot"),
-        "snowfall.lua": (23, "shadows dropped; players draw embedded images half a pixel off"),
-        "gallery-snowfall.lua": (23, "shadows dropped; players draw embedded images half a pixel off"),
-        "gallery-snowfall-displaylink.lua": (23, "shadows dropped; players draw embedded images half a pixel off"),
+        "lessons/11-particle-emitters.lua": (20, "players draw embedded images half a pixel off; additive blending dropped"),
+        "lessons/13-masks.lua": (20, "an image used as a mask dropped"),
+        "lessons/14-transitions.lua": (16, "transitions dropped"),
+        "lessons/15-transform-layers.lua": (21, "players draw images under perspective as their nearest 2D form"),
+        "cube.lua": (16, "faces change their back-to-front order, which one Lottie layer order cannot"),
+        "snowfall.lua": (24, "shadows dropped; players draw embedded images half a pixel off"),
+        "gallery-snowfall.lua": (24, "shadows dropped; players draw embedded images half a pixel off"),
+        "gallery-snowfall-displaylink.lua": (24, "shadows dropped; players draw embedded images half a pixel off"),
+        "gallery-bargraph.lua": (29, "rlottie alone draws the last frame's stacked bars a little off"),
     ]
 
     /// Text is filled from Pango's outlines, which players antialias otherwise than Pango draws
