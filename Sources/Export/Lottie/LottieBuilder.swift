@@ -253,7 +253,7 @@ struct LottieBuilder {
             LottieProperty(keyframes: fitted.keys.map { key in
                 LottieKeyframe(frame: key.frame, value: .path(first[n].with(flattened: Array(key.value[offsets[n]..<offsets[n + 1]]))),
                                hold: key.hold, easeOut: key.out, easeIn: key.into)
-            }, decimals: 2)
+            }, decimals: 1)
         }
     }
 

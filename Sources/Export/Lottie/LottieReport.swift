@@ -60,7 +60,8 @@ public struct LottieReport: Sendable {
             + "\(keyframeCount == 1 ? "" : "s"), \(RenderSummary.sizeText(bytes))"
         text += "; exact: " + (exact.isEmpty ? "nothing animated" : "\(exact.count) animation\(exact.count == 1 ? "" : "s")")
         if !baked.isEmpty {
-            text += "; baked: " + LottieReport.tally(baked) + " (within " + String(format: "%.2f", bakedError) + " px)"
+            text += "; baked: " + LottieReport.tally(baked)
+            if bakedError > 0 { text += " (within " + String(format: "%.2f", bakedError) + " px)" }
         }
         if !dropped.isEmpty { text += "; dropped: " + LottieReport.tally(dropped) + " (no Lottie form)" }
         return text
