@@ -13,7 +13,7 @@ import Render
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a script headless to PNG, GIF, MP4, WebM, MOV or APNG.",
+        abstract: "Render a script headless to PNG, GIF, MP4, WebM, MOV, APNG or Lottie.",
         discussion: """
             --out decides the output: a .png file is one frame (at --at, default 0); a .gif file \
             an animated GIF; .mp4 H.264 video, .webm VP9, .mov ProRes 4444, .apng an animated PNG \
@@ -34,13 +34,27 @@ struct RenderCommand: ParsableCommand {
             parts (.mp4, .webm, .mov) are put together with `snowglobe join`. GIF and APNG parts \
             are refused (they cannot be joined without re-encoding): render a sequence or a video \
             in parts and make the GIF from it. See docs/render-farm.md.
+
+            Lottie: a .json file is Lottie 1.0 JSON, a .lottie file a dotLottie archive of it, for \
+            lottie-ios, lottie-android, lottie-web, rlottie and ThorVG. Frame f of the file is the \
+            scene at --from + f / --fps; --size gives its width and height. What Lottie cannot say \
+            exactly (springs, timers, particles, 3D) is baked into fitted keyframes, and what it has \
+            no form for (filters, shadows) is left out; a line at the end reports both (--verbose \
+            lists each, --strict refuses to write such a file). --at is refused: give --from. \
+            See docs/lottie.md.
             """
     )
 
     @OptionGroup var choice: ScriptChoice
 
-    @Option(help: "Where to write: FILE.png, .gif, .mp4, .webm, .mov, .apng, a %04d pattern or a folder.")
+    @Option(help: "Where to write: FILE.png, .gif, .mp4, .webm, .mov, .apng, .json or .lottie (Lottie), a %04d pattern or a folder.")
     var out: String
+
+    @Flag(help: "With a Lottie output: refuse (exit 1, no file) when anything would be baked or left out.")
+    var strict = false
+
+    @Flag(help: "With a Lottie output: list what was exact, baked and left out, each with its layer.")
+    var verbose = false
 
     @Option(help: "What shows where no layer draws: a colour (black, #203040, …) or transparent.")
     var background: BackgroundArgument = BackgroundArgument(color: "black")
@@ -100,6 +114,11 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         try choice.requireOne()
         try UIScale.check(uiScale)
+        if LottieOutput(path: out) != nil {
+            try validateLottie()
+            return
+        }
+        if strict || verbose { throw ValidationError("--strict and --verbose apply to Lottie output (.json, .lottie), not '\(out)'") }
         let output: RenderOutput
         do { output = try RenderOutput(path: out) } catch { throw ValidationError("--out: \(error)") }
         if try background.color().a < 1 && !output.keepsAlpha {
@@ -194,6 +213,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let lottie = LottieOutput(path: out) {
+            try runLottie(lottie)
+            return
+        }
         let output = try RenderOutput(path: out)
         let frames = try self.selectedFrames(for: output)
         if let listChunks, let plan = ChunkPlan(frames: frames, count: listChunks) {

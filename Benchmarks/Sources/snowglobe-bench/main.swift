@@ -371,6 +371,24 @@ if selected("parts"), let snowglobe = value(after: "--snowglobe") {
     }
 }
 
+// Lottie export (issue 34): export time over a PNG-sequence render's, and bytes, per seed example.
+if selected("lottie"), let snowglobe = value(after: "--snowglobe") {
+    let bench = LottieBenchmark(snowglobe: snowglobe)
+    for name in ["gallery-bargraph", "heart", "gallery-snowfall", "gallery-snowfall-displaylink", "snowfall-3d", "ginkgo-3d",
+                 "snow-emitter"] {
+        guard let r = bench.run(script: examplesDir + "/" + name + ".lua") else {
+            FileHandle.standardError.write(Data("lottie: \(name) failed to export or render\n".utf8))
+            continue
+        }
+        FileHandle.standardError.write(Data("lottie \(name): \(format(r.exportCPU)) s / \(format(r.renderCPU)) s, \(r.bytes) bytes\n".utf8))
+        rows.append(Row(benchmark: "lottie export time over PNG-sequence render time, \(name), 0-10 s at 30 fps, 320x240",
+                        unit: "s", snowglobe: r.exportCPU, peer: "PNG sequence, --threads 1", peerValue: r.renderCPU,
+                        ratio: r.exportCPU / r.renderCPU, note: "processor time; target <= 1"))
+        rows.append(Row(benchmark: "lottie bytes, \(name), 0-10 s at 30 fps, 320x240", unit: "bytes",
+                        snowglobe: Double(r.bytes), peer: "n/a", peerValue: nil, ratio: nil, note: "the JSON file"))
+    }
+}
+
 /// The processor the figures were measured on: the same code reads differently on other kinds.
 let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
     .split(separator: "\n").first(where: { $0.hasPrefix("model name") })?

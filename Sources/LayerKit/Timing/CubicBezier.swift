@@ -23,6 +23,9 @@ public struct CubicBezier: Sendable, Hashable {
     /// A bound on |y′(s)| over 0...1 (at least 1), turning an error in the result into one in s.
     private let slopeBoundY: Double
 
+    /// The control points (c1x, c1y, c2x, c2y), as used: what an exporter writes as handles.
+    public var controlPoints: (c1x: Double, c1y: Double, c2x: Double, c2y: Double) { (c1x, c1y, c2x, c2y) }
+
     /// Creates the curve with control points (c1x, c1y) and (c2x, c2y); any values are accepted.
     public init(_ c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double) {
         let x1 = Self.sanitized(c1x, nanValue: 0), y1 = Self.sanitized(c1y, nanValue: 0)

@@ -123,6 +123,13 @@ extension Compositor {
         return (Rect(x: x, y: y, width: size.width, height: size.height), uv)
     }
 
+    /// Where `image`, as `layer`'s contents, lands in its bounds `b` as `slot` shows it (layer
+    /// coordinates; contentsGravity and contentsScale applied), for exporters that place it
+    /// themselves.
+    public func contentsFrame(of layer: Layer, bounds b: Rect, image: Image, _ slot: StateSlot) -> Rect {
+        contentsPlacement(layer, b, image, slot).0
+    }
+
     private func clamp01(_ x: Double) -> Double { x.isFinite ? min(max(x, 0), 1) : 0 }
 
     private static let gravities = ContentsGravity.allCases

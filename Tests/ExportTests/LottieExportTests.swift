@@ -1,0 +1,183 @@
+@testable import Export
+import Foundation
+import LayerKit
+import LuaHost
+import Playback
+import Render
+import Testing
+import TestSupport
+
+/// Lottie export from a run: timing functions and key times kept as keyframes, the same bytes
+/// every time, `--strict` refusing what bakes, and no file left when writing fails.
+struct LottieExportTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    func export(_ source: String, seconds: Double = 1.5, fps: Double = 30, name: String = "scene.json",
+                strict: Bool = false) throws -> (report: LottieReport, json: [String: Any], path: String) {
+        let script = try folder.write("scene.lua", source)
+        let runner = try ScriptRecipe(source: .file(script), options: ScriptOptions())
+            .start(output: { _, _ in }, errors: { _, _ in })
+        defer { runner.close() }
+        let settings = RenderSettings.duration(seconds, fps: fps, width: 320, height: 120)
+        let path = folder.path + "/" + name
+        let output = try #require(LottieOutput(path: path))
+        let report = try LottieExport.export(runner, settings: settings, log: InputLog(), to: output, strict: strict)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let json = output.isArchive ? [:] : try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return (report, json, path)
+    }
+
+    /// The first layer (topmost) of a file's layers.
+    func topLayer(_ json: [String: Any]) throws -> [String: Any] {
+        try #require((json["layers"] as? [[String: Any]])?.first)
+    }
+
+    static let eased = """
+        local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+        ca.root:addSublayer(box)
+        box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 1,
+          timingFunction = "easeInEaseOut", fillMode = "forwards", removedOnCompletion = false }, "move")
+        """
+
+    @Test func anEaseInEaseOutAnimationIsTwoKeyframesWithItsHandles() throws {
+        let (report, json, _) = try export(Self.eased)
+        let transform = try #require(try topLayer(json)["ks"] as? [String: Any])
+        let x = try #require((transform["p"] as? [String: Any])?["x"] as? [String: Any])
+        let keys = try #require(x["k"] as? [[String: Any]])
+        #expect(keys.count == 2)
+        #expect(keys.map { $0["t"] as? Double } == [0, 30])
+        let out = try #require(keys[0]["o"] as? [String: Double])
+        let into = try #require(keys[0]["i"] as? [String: Double])
+        #expect(out["x"] == 0.42 && out["y"] == 0)
+        #expect(into["x"] == 0.58 && into["y"] == 1)
+        #expect((keys[0]["s"] as? [Double]) == [20] && (keys[1]["s"] as? [Double]) == [220])
+        #expect(report.exact.count == 1 && report.isExact)
+    }
+
+    @Test func aKeyframeAnimationKeepsItsKeyTimesAsFrames() throws {
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "gold" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.KeyframeAnimation{ keyPath = "opacity", values = { 1, 0.2, 0.6, 1 },
+              keyTimes = { 0, 0.2, 0.7, 1 }, duration = 1 }, "fade")
+            """)
+        // Opacity is the fill's (a shape layer's opacity is multiplied into its paints).
+        let group = try #require((try topLayer(json)["shapes"] as? [[String: Any]])?.first)
+        let fill = try #require((group["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "fl" })
+        let keys = try #require((fill["o"] as? [String: Any])?["k"] as? [[String: Any]])
+        #expect(keys.map { $0["t"] as? Double } == [0, 6, 21, 30])
+        #expect(keys.map { ($0["s"] as? [Double])?.first } == [100, 20, 60, 100])
+        #expect(report.isExact)
+    }
+
+    @Test func aSpringIsBakedIntoFewerKeyframesThanFrames() throws {
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "gold" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.SpringAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240,
+              damping = 8, duration = 2, fillMode = "forwards", removedOnCompletion = false }, "spring")
+            """, seconds: 2)
+        let transform = try #require(try topLayer(json)["ks"] as? [String: Any])
+        let keys = try #require(((transform["p"] as? [String: Any])?["x"] as? [String: Any])?["k"] as? [[String: Any]])
+        #expect(keys.count > 2 && keys.count < 30, "\(keys.count) keyframes for 60 frames")
+        #expect(report.baked.map(\.what) == ["spring"])
+        #expect(report.bakedError <= 0.5)
+    }
+
+    @Test func theSameSceneGivesTheSameBytes() throws {
+        try FileManager.default.createDirectory(atPath: folder.path + "/a", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path + "/b", withIntermediateDirectories: true)
+        let first = try export(Self.eased, name: "a/scene.json").path
+        let second = try export(Self.eased, name: "b/scene.json").path
+        #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: second))
+        let archive = try export(Self.eased, name: "a/scene.lottie").path
+        let again = try export(Self.eased, name: "b/scene.lottie").path
+        #expect(FileManager.default.contents(atPath: archive) == FileManager.default.contents(atPath: again))
+    }
+
+    @Test func strictRefusesASceneThatBakesAndWritesNothing() throws {
+        let source = """
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "gold" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.SpringAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240 }, "spring")
+            """
+        #expect {
+            _ = try export(source, strict: true)
+        } throws: { error in
+            "\(error)".hasPrefix("--strict: the scene cannot be exported exactly: it bakes 1 × spring")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/scene.json"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["scene.lua"])
+        #expect(try export(Self.eased, strict: true).report.isExact)
+    }
+
+    @Test func anUnwritablePathIsAClearErrorAndLeavesNoFile() throws {
+        let script = try folder.write("scene.lua", Self.eased)
+        let runner = try ScriptRecipe(source: .file(script), options: ScriptOptions()).start(output: { _, _ in }, errors: { _, _ in })
+        defer { runner.close() }
+        let output = try #require(LottieOutput(path: folder.path + "/missing/scene.json"))
+        #expect {
+            _ = try LottieExport.export(runner, settings: .duration(1, fps: 30, width: 64, height: 64), log: InputLog(), to: output)
+        } throws: { error in
+            "\(error)".hasPrefix("cannot write '\(folder.path)/missing/scene.json': No such file or directory")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/missing"))
+    }
+
+    @Test func theReportLineSaysWhatWasWritten() throws {
+        let (report, _, path) = try export(Self.eased)
+        let line = report.line(path: path)
+        #expect(line.hasPrefix("wrote \(path): Lottie 1.0, 320×120, 45 frames at 30 fps, 2 layers, 2 keyframes, "))
+        #expect(line.hasSuffix("; exact: 1 animation"))
+    }
+
+    @Test func aDotLottieIsAZipOfTheManifestAndTheAnimation() throws {
+        let (_, _, path) = try export(Self.eased, name: "clip.lottie")
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        #expect(Array(bytes.prefix(4)) == [0x50, 0x4B, 0x03, 0x04])
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("manifest.json") && text.contains("animations/clip.json"))
+        #expect(text.contains("\"ver\":10000"))
+    }
+}
+
+/// The pieces under the export: numbers and keys written the same way every time, CRC-32, the
+/// fitter's bounds.
+struct LottiePartsTests {
+    @Test(arguments: [(1.0, 2, "1"), (0.125, 2, "0.13"), (-0.0001, 2, "0"), (12.5, 0, "13"), (Double.nan, 2, "0"),
+                      (-3.14159, 3, "-3.142"), (100.10, 2, "100.1")])
+    func numbersAreRoundedWithoutTrailingZeros(value: Double, decimals: Int, text: String) {
+        #expect(LottieJSON.numberText(value, decimals: decimals) == text)
+    }
+
+    @Test func objectsKeepTheirKeyOrderAndStringsAreEscaped() {
+        let json = LottieJSON.object([("z", .int(1)), ("a", .string("say \"hi\"\n")), ("m", .array([.bool(true)]))])
+        #expect(json.text == #"{"z":1,"a":"say \"hi\"\n","m":[true]}"#)
+    }
+
+    @Test func crc32MatchesTheZipCheckValue() {
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+    }
+
+    @Test func aStraightRunIsTwoKeyframesAndAConstantOneIsOne() {
+        let fitter = LottieFitter(tolerances: [0.4])
+        let frames = Array(0..<30)
+        #expect(fitter.fit(frames: frames, values: frames.map { [Double($0) * 3] }).keys.count == 2)
+        #expect(fitter.fit(frames: frames, values: frames.map { _ in [7] }).keys.count == 1)
+    }
+
+    @Test func everyFittedSampleIsWithinTolerance() {
+        let frames = Array(0..<90)
+        let values = frames.map { f -> [Double] in
+            let t = Double(f) / 30
+            return [200 - 150 * exp(-3 * t) * cos(9 * t)]
+        }
+        let fitted = LottieFitter(tolerances: [0.4]).fit(frames: frames, values: values)
+        #expect(fitted.keys.count < 45)
+        #expect(fitted.error <= 1)
+    }
+}
