@@ -33,6 +33,10 @@ struct LottieCommandTests {
         "gallery-snowfall.lua": (24, "shadows dropped; players draw embedded images half a pixel off"),
         "gallery-snowfall-displaylink.lua": (24, "shadows dropped; players draw embedded images half a pixel off"),
         "gallery-bargraph.lua": (29, "rlottie alone draws the last frame's stacked bars a little off"),
+        "lessons/16-group-opacity.lua": (29, "group opacity exported as each fill faded (rlottie's opacity workaround), "
+                                         + "so where the faded circles overlap the lower one shows through"),
+        "lessons/17-path-morphing.lua": (27, "animated dash patterns baked and continuous corners exported as "
+                                         + "circular ones, beside text"),
     ]
 
     /// Text is filled from Pango's outlines, which players antialias otherwise than Pango draws
