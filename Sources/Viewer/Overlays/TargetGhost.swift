@@ -20,6 +20,16 @@ final class TargetGhost {
     private let rasterizer = HeadlessBackend()
     /// The script failed to start or raised an error: no ghost from now on.
     private var failed = false
+    /// The last layer made, and what it was made for: a paused window asks for the same one
+    /// every frame, and the run is deterministic, so it is made once per moment and size.
+    private var made: (key: MadeKey, ghosts: OnionGhosts)?
+
+    private struct MadeKey: Equatable {
+        let time: Double
+        let width: Int
+        let height: Int
+        let background: Color
+    }
 
     init(script: String, options: ScriptOptions, images: ImageProvider?) {
         var options = options
@@ -28,8 +38,20 @@ final class TargetGhost {
         recipe = ScriptRecipe(source: .file(script), options: options, images: images)
     }
 
+    /// The target at `time` as a ghost layer of `width` × `height` pixels for a scene whose
+    /// root is `background`, tinted and faded; the same object while nothing changes.
+    func ghosts(at time: Double, width: Int, height: Int, background: Color) -> OnionGhosts? {
+        let key = MadeKey(time: time, width: width, height: height, background: background)
+        if let made, made.key == key { return made.ghosts }
+        guard let target = frame(at: time, width: width, height: height) else { return nil }
+        let layer = OnionGhosts(width: width, height: height, background: background)
+        layer.add(target, tint: TargetGhost.tint, opacity: TargetGhost.opacity)
+        made = (key, layer)
+        return layer
+    }
+
     /// The target at `time`, drawn on black into a frame of `width` × `height` pixels.
-    func frame(at time: Double, width: Int, height: Int) -> FrameBuffer? {
+    private func frame(at time: Double, width: Int, height: Int) -> FrameBuffer? {
         guard !failed else { return nil }
         if let current = runner, current.time > time + 1e-9 {
             current.close()
@@ -56,6 +78,7 @@ final class TargetGhost {
     }
 
     func close() {
+        made = nil
         runner?.close()
         runner = nil
     }

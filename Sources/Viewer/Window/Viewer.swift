@@ -288,11 +288,9 @@ public final class Viewer {
             var ghosts = background.flatMap { onionSkin.layer(background: $0) }
             // The target's ghost (snowglobe learn) while the onion skin is off: the onion skin's
             // layer is kept between frames and is not to be drawn into.
-            if ghosts == nil, let background,
-               let target = targetGhost?.frame(at: player.shownTime, width: points.width, height: points.height) {
-                let layer = OnionGhosts(width: points.width, height: points.height, background: background)
-                layer.add(target, tint: TargetGhost.tint, opacity: TargetGhost.opacity)
-                ghosts = layer
+            if ghosts == nil, let background {
+                ghosts = targetGhost?.ghosts(at: player.shownTime, width: points.width, height: points.height,
+                                             background: background)
             }
             overlay.update(window: size, hud: showsHUD ? hudLines(scene) : nil, error: script.error,
                            errorFromLoad: script.errorIsFromLoad, tweaking: tweaker.isOn && tweaker.session.hasPendingChange,
