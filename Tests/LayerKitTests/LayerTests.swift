@@ -22,6 +22,23 @@ struct LayerTests {
 
     /// A script's VM can hold layers after their scene is gone: they are out of any tree, and
     /// setting their properties neither reaches the freed scene nor animates.
+    /// The tree's revision changes with every sublayer gained or lost, and with nothing else:
+    /// the viewer's overlay re-walks its tree only then.
+    @Test func theTreeRevisionFollowsSublayersOnly() throws {
+        let driver = FrameDriver()
+        let parent = driver.committedLayer()
+        let child = Layer(scene: driver.scene)
+        var revision = driver.scene.treeRevision
+        driver.scene.perform { try? parent.addSublayer(child) }
+        #expect(driver.scene.treeRevision != revision)
+        revision = driver.scene.treeRevision
+        driver.scene.perform { child.set(.opacity, 0.5) }
+        driver.run(for: 1)
+        #expect(driver.scene.treeRevision == revision)
+        driver.scene.perform { child.removeFromSuperlayer() }
+        #expect(driver.scene.treeRevision != revision)
+    }
+
     @Test func layersThatOutliveTheirSceneAreOutOfTheTree() throws {
         var scene: Scene? = Scene(size: Size(width: 100, height: 100))
         weak let gone = scene

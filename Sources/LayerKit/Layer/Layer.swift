@@ -32,7 +32,11 @@ public class Layer {
     /// Changed only in Layer+Hierarchy.swift, which tells the transaction's journal first (a
     /// `willSet` here would copy the whole list at every insertion).
     public internal(set) var sublayers: [Layer] = [] {
-        didSet { scene?.presentationPlanIsStale = true }
+        didSet {
+            guard let scene else { return }
+            scene.presentationPlanIsStale = true
+            scene.treeRevision &+= 1
+        }
     }
     let slotSize: Int
     /// Model slot at `storage`, presentation slot at `storage + slotSize`.

@@ -46,6 +46,9 @@ public final class Scene {
     private var presentationPlan = PresentationPlan()
     /// Set by layers when the tree, a layer's animations or program, or its timing changes.
     var presentationPlanIsStale = true
+    /// Changes whenever a layer of the scene gains or loses a sublayer: a walk over the tree
+    /// made for a revision need not be made again until it changes.
+    public internal(set) var treeRevision = 0
     /// Whether the layers' presentation shows the tree at `time` (a tick that draws nothing
     /// leaves it as it was; see `ensurePresentation`).
     private(set) var presentationIsCurrent = false

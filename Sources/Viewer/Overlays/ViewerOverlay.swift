@@ -18,6 +18,8 @@ public final class ViewerOverlay {
     private var shownError: ScriptError?
     private var shownFromLoad = false
     private var shownTweaking = false
+    /// The scale and tree the overlay's text and shapes were last rasterized for.
+    private var sharpened: (scale: Double, revision: Int)?
     /// The timeline strip along the bottom edge.
     let strip: TimelineStrip
     /// The inspector's panel and outline (F4).
@@ -141,7 +143,10 @@ public final class ViewerOverlay {
         strip.update(timeline, in: scene)
         // The error panel sits above the strip when both show.
         if timeline != nil, error != nil { liftErrorPanel(size: size) }
-        sharpen(scene.root)
+        if sharpened?.scale != scale || sharpened?.revision != scene.treeRevision {
+            sharpen(scene.root)
+            sharpened = (scale, scene.treeRevision)
+        }
     }
 
     /// Rasterizes every text and shape of the overlay at the UI's scale.
