@@ -23,7 +23,4 @@ public enum ChartDirection: Sendable, Equatable {
     }
 
     public var flipped: ChartDirection { self == .up ? .down : .up }
-
-    /// The label of the button that flips it.
-    public var label: String { self == .down ? "y ↓ (screen)" : "y ↑" }
 }

@@ -77,7 +77,7 @@ final class InspectorPanel {
     private var textShownAt = -1.0
     /// What the text was laid out for: a change (a fold, a resize, another layer) lays it out
     /// at once rather than at the next quarter second.
-    private var textLayoutKey = ""
+    private var textLayoutKey: TextLayoutKey?
     private var graphKey = ""
     private var valueRange: ClosedRange<Double> = 0...1
     /// The layer the graph was drawn for: its graph stays on view after its animation ends,
@@ -298,7 +298,8 @@ final class InspectorPanel {
         upButton.set(.bounds, Rect(x: 0, y: 0, width: 64, height: InspectorPanel.buttonHeight))
         InspectorPanel.sizeLabel(of: upButton)
         upButton.set(.hidden, layer?.superlayer == nil)
-        let key = "\(frame.size) \(bottom) \(inspector.collapsed.sorted { $0.rawValue < $1.rawValue }) \(layer.map { "\(ObjectIdentifier($0))" } ?? "")"
+        let key = TextLayoutKey(size: frame.size, bottom: bottom, collapsed: inspector.collapsed,
+                                layer: layer.map(ObjectIdentifier.init))
         // Text is set again four times a second: often enough to read, seldom enough to draw.
         let now = Monotonic.now()
         guard now - textShownAt >= 0.25 || key != textLayoutKey else { return }
@@ -582,8 +583,13 @@ final class InspectorPanel {
         valueTop.set(.position, Point(x: 4, y: 2))
         valueBottom.set(.position, Point(x: 4, y: size.height - 16))
         for label in [valueTop, valueBottom] { label.set(.bounds, Rect(x: 0, y: 0, width: size.width / 2, height: 14)) }
-        flipButton.sublayers.first.flatMap { $0 as? TextLayer }?.string = direction.label
+        flipButton.sublayers.first.flatMap { $0 as? TextLayer }?.string = InspectorPanel.flipLabel(direction)
         axisLabels.string = String(format: "%.2f–%.2f s", span.lowerBound, span.upperBound)
+    }
+
+    /// The label of the button that flips the graph's direction.
+    static func flipLabel(_ direction: ChartDirection) -> String {
+        direction == .down ? "y ↓ (screen)" : "y ↑"
     }
 
     /// Dotted lines at a keyframe animation's key times (every cycle in the span) and at a
@@ -694,4 +700,13 @@ final class InspectorPanel {
             return values[index] * (1 - fraction) + values[index + 1] * fraction
         }
     }
+}
+
+/// What the inspector's text is laid out for: when any of it changes the text is set again at
+/// once, not at the next quarter second.
+private struct TextLayoutKey: Equatable {
+    let size: Size
+    let bottom: Double
+    let collapsed: Set<InspectorSection>
+    let layer: ObjectIdentifier?
 }
