@@ -131,8 +131,8 @@ private struct RecordingState {
                 return
             }
             for (component, number) in value.components {
-                if let slot = values[keyPathIndex].firstIndex(where: { $0.component == component }) {
-                    values[keyPathIndex][slot].values.append(number)
+                if let column = values[keyPathIndex].firstIndex(where: { $0.component == component }) {
+                    values[keyPathIndex][column].values.append(number)
                 } else {
                     var column = [Double?](repeating: nil, count: index)
                     column.append(number)
@@ -147,8 +147,8 @@ private struct RecordingState {
     /// Fills the columns that missed this sample with nil.
     mutating func pad(to count: Int) {
         for keyPathIndex in values.indices {
-            for slot in values[keyPathIndex].indices where values[keyPathIndex][slot].values.count < count {
-                values[keyPathIndex][slot].values.append(nil)
+            for column in values[keyPathIndex].indices where values[keyPathIndex][column].values.count < count {
+                values[keyPathIndex][column].values.append(nil)
             }
         }
     }

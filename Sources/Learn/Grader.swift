@@ -20,7 +20,7 @@ public struct Grader: Sendable {
 
     /// The reports on `files` (names in `folder`), in their order.
     public func grade(exercise: Exercise, folder: String, files: [String]) -> [CheckReport] {
-        let results = ReportSlots(count: files.count)
+        let results = ReportCollector(count: files.count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(files.count, 1))) { _ in
             while let index = results.next() {
                 let report = isolated.run(exercise: exercise, submission: folder + "/" + files[index], file: files[index])
@@ -32,32 +32,32 @@ public struct Grader: Sendable {
 }
 
 /// The reports being gathered, and the next file to hand out, shared by the workers.
-private final class ReportSlots: @unchecked Sendable {
+private final class ReportCollector: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [CheckReport?]
+    private var filed: [CheckReport?]
     private var handedOut = 0
 
     init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+        filed = Array(repeating: nil, count: count)
     }
 
     func next() -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard handedOut < slots.count else { return nil }
+        guard handedOut < filed.count else { return nil }
         handedOut += 1
         return handedOut - 1
     }
 
     func store(_ report: CheckReport, at index: Int) {
         lock.lock()
-        slots[index] = report
+        filed[index] = report
         lock.unlock()
     }
 
     var reports: [CheckReport] {
         lock.lock()
         defer { lock.unlock() }
-        return slots.compactMap { $0 }
+        return filed.compactMap { $0 }
     }
 }

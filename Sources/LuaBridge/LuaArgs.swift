@@ -5,7 +5,7 @@ import LuaShim
 ///
 /// Each check returns the value, or builds the message `luaL_check*` would raise and throws
 /// ``LuaRaise``; the enclosing ``LuaState/run(_:_:)`` hands it to the trampoline, which raises.
-/// The message is kept off the stack meanwhile (in the VM's raise slot), so code between the
+/// The message is kept off the stack meanwhile (in the registry, under the VM's raise reference), so code between the
 /// check and the end of the function may pop or reset the stack as it likes.
 /// Messages name the function as Lua does (from the call), falling back to the name given at
 /// registration, and do not count `self` in a method call:

@@ -136,14 +136,14 @@ extension LuaState {
         var traceback: String?
         var source: String?
         var frameLine: Int?
-        let slot = lua_Integer(record.pointee.errorRef)
-        if lua_rawgeti(L, LuaState.registryIndex, slot) == LUA_TTABLE {
+        let reference = lua_Integer(record.pointee.errorRef)
+        if lua_rawgeti(L, LuaState.registryIndex, reference) == LUA_TTABLE {
             if rawGet(-1, field: "traceback") == .string { traceback = toString(at: -1) }
             if rawGet(-2, field: "source") == .string { source = toString(at: -1) }
             if rawGet(-3, field: "line") == .number { frameLine = toInteger(at: -1) }
             pop(3)
             push(false)
-            lua_rawseti(L, LuaState.registryIndex, slot)
+            lua_rawseti(L, LuaState.registryIndex, reference)
         }
         pop()
 

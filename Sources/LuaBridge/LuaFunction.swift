@@ -12,7 +12,7 @@ import LuaShim
 //    `luaL_tolstring`…). The bridge offers raw accesses, and messages built without raising.
 // 2. A Swift function exposed to Lua (a `LuaFunction`) reports an error by pushing the message
 //    and returning `LuaRaise.code` (``LuaState/run(_:_:)`` does this when its body throws
-//    ``LuaRaise``, pushing the message the bridge's checks kept in the VM's raise slot). The C
+//    ``LuaRaise``, pushing the message the bridge's checks kept under the VM's raise reference). The C
 //    trampoline (LuaShim's functions.c), with no Swift frame left on the stack, then calls
 //    `lua_error`. The same holds for property handlers (`sg_index`, `sg_newindex` in
 //    objects.c) and yields (``LuaState/yield(results:)``).
@@ -35,7 +35,7 @@ import LuaShim
 public typealias LuaFunction = @convention(c) (OpaquePointer) -> Int32
 
 /// Thrown by the bridge's checks after they built an error message in Lua's grammar (kept in
-/// the VM's raise slot, off the stack); the enclosing ``LuaState/run(_:_:)`` turns it into a
+/// the registry under the VM's raise reference, off the stack); the enclosing ``LuaState/run(_:_:)`` turns it into a
 /// Lua error raised by the trampoline.
 public struct LuaRaise: Error, Sendable {
     /// What a ``LuaFunction`` returns after pushing an error message (`SG_RAISE`).

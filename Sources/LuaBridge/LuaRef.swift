@@ -6,10 +6,10 @@ import CLua
 /// A `LuaRef` is a plain number: it does not release itself. Call ``LuaState/release(_:)`` once
 /// when done, and not after the VM has closed (closing frees everything anyway).
 public struct LuaRef: Hashable, Sendable {
-    /// The registry slot (`LUA_REFNIL` for a reference to nil).
+    /// The key in the registry (`LUA_REFNIL` for a reference to nil).
     public let id: Int32
 
-    /// Wraps a slot returned by `luaL_ref`.
+    /// Wraps a key returned by `luaL_ref`.
     @inlinable
     public init(id: Int32) {
         self.id = id
@@ -39,7 +39,7 @@ extension LuaState {
         lua_rawgeti(L, LuaState.registryIndex, lua_Integer(ref.id))
     }
 
-    /// Frees the reference's slot; the value may then be collected.
+    /// Frees the key in the registry; the value may then be collected.
     @inlinable
     public func release(_ ref: LuaRef) {
         luaL_unref(L, LuaState.registryIndex, ref.id)

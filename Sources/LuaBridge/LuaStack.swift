@@ -85,7 +85,7 @@ extension LuaState {
     }
 
     /// The string at `index` decoded as UTF-8 (invalid bytes become U+FFFD), or the number there
-    /// formatted as Lua does; nil for other types. Unlike `lua_tostring`, a number in the slot
+    /// formatted as Lua does; nil for other types. Unlike `lua_tostring`, a number on the stack
     /// stays a number.
     public func toString(at index: Int32) -> String? {
         toBytes(at: index) { String(decoding: $0, as: UTF8.self) }
@@ -107,7 +107,7 @@ extension LuaState {
     }
 
     /// Calls `body` with the bytes of the string at `index`, or of the number there formatted
-    /// on a copy (so the slot keeps its number); nil for other types.
+    /// on a copy (so the stack keeps its number); nil for other types.
     func toBytes<R>(at index: Int32, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
         let type = lua_type(L, index)
         guard type == LUA_TSTRING || type == LUA_TNUMBER else { return nil }

@@ -58,8 +58,8 @@ typedef struct sg_Key {
   sg_Handler _Nullable set;
 } sg_Key;
 
-/* The slot of `name` (or the empty slot where it would go) in `t`'s key cache. */
-static sg_Key *sg_keyslot(const sg_Type *t, const char *name) {
+/* The entry of `name` (or the empty entry where it would go) in `t`'s key cache. */
+static sg_Key *sg_keyentry(const sg_Type *t, const char *name) {
   unsigned i = (unsigned)(((uintptr_t)name >> 3) * 2654435761u) & t->keyMask;
   while (t->keys[i].name != NULL && t->keys[i].name != name) i = (i + 1) & t->keyMask;
   return &t->keys[i];
@@ -159,9 +159,9 @@ __attribute__((always_inline)) static inline int sg_callhandler(lua_State *L, sg
 
 /* The cache entry of the key at index 2 for type `t`, or NULL if it has none. */
 static const sg_Key *_Nullable sg_findkey(lua_State *L, const sg_Type *t) {
-  const char *name = lua_tolstring(L, 2, NULL); /* a number key becomes a string in this slot */
+  const char *name = lua_tolstring(L, 2, NULL); /* a number key becomes a string on the stack */
   if (name == NULL) return NULL;
-  const sg_Key *k = sg_keyslot(t, name);
+  const sg_Key *k = sg_keyentry(t, name);
   return k->name != NULL ? k : NULL;
 }
 
@@ -337,13 +337,13 @@ static int sg_fillkeycache(lua_State *L, sg_Type *t, int keys) {
         int id = 0;
         lua_pushvalue(L, -1);
         sg_Type *d = sg_slowproperty(L, t, &id);
-        sg_Key *k = sg_keyslot(t, name);
+        sg_Key *k = sg_keyentry(t, name);
         k->name = name;
         k->id = id;
         k->get = d->get;
         k->set = d->set;
       } else if (lua_type(L, -1) == LUA_TFUNCTION && methods < 250 && lua_checkstack(L, 4)) {
-        sg_Key *k = sg_keyslot(t, name);
+        sg_Key *k = sg_keyentry(t, name);
         k->name = name;
         k->isMethod = 1;
         k->id = 3 + methods;

@@ -129,9 +129,9 @@ static int sg_orderedpairs(lua_State *L) {
     lua_pushvalue(L, -1);
     count++;
   }
-  size_t slots = (size_t)(count > 0 ? count : 1);
-  sg_PairKey *keys = (sg_PairKey *)lua_newuserdatauv(L, slots * (sizeof(sg_PairKey) + 2 * sizeof(int)), 0);
-  int *order = (int *)(keys + slots);
+  size_t room = (size_t)(count > 0 ? count : 1);
+  sg_PairKey *keys = (sg_PairKey *)lua_newuserdatauv(L, room * (sizeof(sg_PairKey) + 2 * sizeof(int)), 0);
+  int *order = (int *)(keys + room);
   for (int k = 0; k < count; k++) {
     sg_readkey(L, first + k, &keys[k]);
     order[k] = k;

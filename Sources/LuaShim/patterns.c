@@ -261,7 +261,7 @@ static size_t sg_startposition(lua_Integer pos, size_t len) {
   return len + (size_t)pos + 1;
 }
 
-/* A string or number argument as a string (converting the slot, as Lua's function would);
+/* A string or number argument as a string (converting the value on the stack, as Lua's function would);
  * NULL for other types. */
 static const char *_Nullable sg_patternarg(lua_State *L, int arg, size_t *len) {
   int t = lua_type(L, arg);

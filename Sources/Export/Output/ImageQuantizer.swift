@@ -58,7 +58,7 @@ final class ImageQuantizer {
     /// `palette` with entries added, up to `maxColors`, for the colours it serves worst: each
     /// time the colour whose count times its squared distance to the nearest entry is largest.
     /// libimagequant stops adding colours once its own measure of the error is small enough,
-    /// which can leave slots free while some pixels are still off by a level or two.
+    /// which can leave palette entries free while some pixels are still off by a level or two.
     static func filled(_ palette: [RGB], for histogram: ColorHistogram, upTo maxColors: Int) -> [RGB] {
         let colors = histogram.colors, weights = histogram.counts
         guard palette.count < maxColors, colors.count > palette.count else { return palette }

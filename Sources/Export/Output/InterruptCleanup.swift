@@ -7,22 +7,22 @@ import Synchronization
 /// `installHandlers()`; the viewer does not (SDL turns Ctrl-C into a quit event there, and the
 /// viewer's own recordings clean up as they stop).
 public enum InterruptCleanup {
-    /// Slots of C strings the signal handler reads without locking (a handler may not lock).
+    /// C strings the signal handler reads without locking (a handler may not lock).
     private static let capacity = 32
-    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
-        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
-        slots.initialize(repeating: nil, count: capacity)
-        return slots
+    nonisolated(unsafe) private static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let paths = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        paths.initialize(repeating: nil, count: capacity)
+        return paths
     }()
     private static let lock = Mutex(())
 
     /// Removes the registered files when SIGINT or SIGTERM arrives, then dies of that signal.
     public static func installHandlers() {
-        _ = slots
+        _ = paths
         for sig in [SIGINT, SIGTERM] {
             signal(sig) { received in
                 for i in 0..<InterruptCleanup.capacity {
-                    if let path = InterruptCleanup.slots[i] { unlink(path) }
+                    if let path = InterruptCleanup.paths[i] { unlink(path) }
                 }
                 signal(received, SIG_DFL)
                 raise(received)
@@ -32,8 +32,8 @@ public enum InterruptCleanup {
 
     static func register(_ path: String) {
         lock.withLock { _ in
-            for i in 0..<capacity where slots[i] == nil {
-                slots[i] = strdup(path)
+            for i in 0..<capacity where paths[i] == nil {
+                paths[i] = strdup(path)
                 return
             }
         }
@@ -42,9 +42,9 @@ public enum InterruptCleanup {
     static func unregister(_ path: String) {
         lock.withLock { _ in
             for i in 0..<capacity {
-                guard let slot = slots[i], String(cString: slot) == path else { continue }
-                slots[i] = nil
-                free(slot)
+                guard let held = paths[i], String(cString: held) == path else { continue }
+                paths[i] = nil
+                free(held)
                 return
             }
         }

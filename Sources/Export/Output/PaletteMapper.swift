@@ -16,9 +16,9 @@ struct PaletteMapper {
     /// The entries to choose from; `colors.count` is the transparent entry's index.
     let colors: [ImageQuantizer.RGB]
     private let search: PaletteSearch
-    /// Colours whose nearest entry was found (`UInt32.max`: none), in slots by a hash of the
+    /// Colours whose nearest entry was found (`UInt32.max`: none), in buckets by a hash of the
     /// colour, each found entry's index and squared distance beside it. A colour found again
-    /// replaces whatever was in its slot.
+    /// replaces whatever was in its bucket.
     private var cachedColors = [UInt32](repeating: .max, count: PaletteMapper.cacheSize)
     private var cachedEntries = [(index: UInt8, distance: Int32)](repeating: (0, 0), count: PaletteMapper.cacheSize)
     private static let cacheSize = 1 << 12
@@ -124,12 +124,12 @@ struct PaletteMapper {
 
     /// The entry nearest to `color` and its squared distance.
     private mutating func nearestEntry(_ color: UInt32) -> (index: UInt8, distance: Int32) {
-        let slot = Int((color &* 2_654_435_761) >> 20) & (PaletteMapper.cacheSize - 1)
-        if cachedColors[slot] == color { return cachedEntries[slot] }
+        let bucket = Int((color &* 2_654_435_761) >> 20) & (PaletteMapper.cacheSize - 1)
+        if cachedColors[bucket] == color { return cachedEntries[bucket] }
         let (best, bestDistance) = search.nearest(color)
         let found = (UInt8(best), Int32(bestDistance))
-        cachedColors[slot] = color
-        cachedEntries[slot] = found
+        cachedColors[bucket] = color
+        cachedEntries[bucket] = found
         return found
     }
 }

@@ -201,7 +201,7 @@ final class AttachedAnimation {
         // Compile the common case.
         guard kind == .number else { return }
         switch resolved.target {
-        case let .slots(offset, _): scalarOffset = offset
+        case let .stored(offset, _): scalarOffset = offset
         case let .transformPart(offset, part): scalarOffset = offset; scalarPart = part
         case .array, .cell, .filter: return
         }
@@ -417,7 +417,7 @@ extension AttachedAnimation {
     private func read(_ target: ResolvedKeyPath, _ context: inout EvaluationContext) -> AnimationValue {
         guard case let .cell(_, offset, kind) = target.target else { return context.read(target) }
         guard let state = cellState(context.layer) else { return .zero(of: kind) }
-        return ValueSlots.load(kind: kind, at: state + offset)
+        return FlatValues.load(kind: kind, at: state + offset)
     }
 
     /// Writes (or adds, for an additive animation) the key path's value.
@@ -428,8 +428,8 @@ extension AttachedAnimation {
             return
         }
         guard let state = cellState(context.layer) else { return }
-        let result = isAdditive ? ValueSlots.load(kind: kind, at: state + offset) + value : value
-        ValueSlots.store(result, kind: kind, at: state + offset)
+        let result = isAdditive ? FlatValues.load(kind: kind, at: state + offset) + value : value
+        FlatValues.store(result, kind: kind, at: state + offset)
     }
 }
 

@@ -29,13 +29,13 @@ struct EvaluationContext {
     static func read(_ target: ResolvedKeyPath, of layer: Layer, _ slot: StateSlot) -> AnimationValue {
         let base = layer.base(slot)
         switch target.target {
-        case let .slots(offset, kind): return ValueSlots.load(kind: kind, at: base + offset)
+        case let .stored(offset, kind): return FlatValues.load(kind: kind, at: base + offset)
         case let .transformPart(offset, part):
-            return ValueSlots.loadTransform(at: base + offset).parts.value(of: part)
+            return FlatValues.loadTransform(at: base + offset).parts.value(of: part)
         case .array(let id): return layer.arrays(slot)[id] ?? .numbers([])
         case let .cell(path, offset, kind):
             guard let cell = (layer as? EmitterLayer)?.cell(atPath: path) else { return .zero(of: kind) }
-            return ValueSlots.load(kind: kind, at: cell.base(slot) + offset)
+            return FlatValues.load(kind: kind, at: cell.base(slot) + offset)
         case let .filter(name, input):
             return .number(layer.filter(named: name)?.value(input, slot) ?? 0)
         }
@@ -44,9 +44,9 @@ struct EvaluationContext {
     /// The value of a key path as evaluated so far this frame.
     mutating func read(_ target: ResolvedKeyPath) -> AnimationValue {
         switch target.target {
-        case let .slots(offset, kind):
+        case let .stored(offset, kind):
             flushIfWhole(offset)
-            return ValueSlots.load(kind: kind, at: presented + offset)
+            return FlatValues.load(kind: kind, at: presented + offset)
         case let .transformPart(offset, part):
             let i = index(offset)
             loadParts(i, offset)
@@ -65,14 +65,14 @@ struct EvaluationContext {
     @inline(__always)
     mutating func write(_ target: ResolvedKeyPath, _ value: AnimationValue, additive: Bool) {
         switch target.target {
-        case let .slots(offset, kind):
+        case let .stored(offset, kind):
             flushIfWhole(offset)
             if case .number(let v) = value, kind == .number {
                 presented[offset] = additive ? presented[offset] + v : v
                 return
             }
-            let result = additive ? ValueSlots.load(kind: kind, at: presented + offset) + value : value
-            ValueSlots.store(result, kind: kind, at: presented + offset)
+            let result = additive ? FlatValues.load(kind: kind, at: presented + offset) + value : value
+            FlatValues.store(result, kind: kind, at: presented + offset)
             if offset == transformOffset { wroteWhole.0 = true }
             if offset == sublayerTransformOffset { wroteWhole.1 = true }
         case let .transformPart(offset, part):
@@ -127,11 +127,11 @@ struct EvaluationContext {
     @inline(__always) private mutating func loadParts(_ i: Int, _ offset: Int) {
         if i == 0 {
             guard !hasParts.0 else { return }
-            parts.0 = wroteWhole.0 ? ValueSlots.loadTransform(at: presented + offset).parts : layer.modelTransformParts
+            parts.0 = wroteWhole.0 ? FlatValues.loadTransform(at: presented + offset).parts : layer.modelTransformParts
             hasParts.0 = true
         } else {
             guard !hasParts.1 else { return }
-            parts.1 = wroteWhole.1 ? ValueSlots.loadTransform(at: presented + offset).parts : layer.modelSublayerTransformParts
+            parts.1 = wroteWhole.1 ? FlatValues.loadTransform(at: presented + offset).parts : layer.modelSublayerTransformParts
             hasParts.1 = true
         }
     }
@@ -143,11 +143,11 @@ struct EvaluationContext {
 
     private mutating func flush(_ i: Int) {
         if i == 0 {
-            ValueSlots.storeTransform(Transform3D(parts: parts.0), at: presented + transformOffset)
+            FlatValues.storeTransform(Transform3D(parts: parts.0), at: presented + transformOffset)
             hasParts.0 = false
             wroteWhole.0 = true
         } else {
-            ValueSlots.storeTransform(Transform3D(parts: parts.1), at: presented + sublayerTransformOffset)
+            FlatValues.storeTransform(Transform3D(parts: parts.1), at: presented + sublayerTransformOffset)
             hasParts.1 = false
             wroteWhole.1 = true
         }

@@ -322,12 +322,12 @@ final class ScalarProgram: ManagedBuffer<ScalarProgram.Header, ScalarProgram.Ste
             // A transform no step wrote this frame shows its model value.
             if wroteTransform {
                 let matrix = simpleTransform ? simple.matrix : Transform3D(parts: work[0])
-                ValueSlots.storeTransform(matrix, at: presented + offsets.transform)
+                FlatValues.storeTransform(matrix, at: presented + offsets.transform)
             } else if h.pointee.writesTransform {
                 ScalarProgram.reset(layer, bits: offsets.transformBit, offsets: offsets)
             }
             if wroteSublayerTransform {
-                ValueSlots.storeTransform(Transform3D(parts: work[1]), at: presented + offsets.sublayerTransform)
+                FlatValues.storeTransform(Transform3D(parts: work[1]), at: presented + offsets.sublayerTransform)
             } else if h.pointee.writesSublayerTransform {
                 ScalarProgram.reset(layer, bits: offsets.sublayerTransformBit, offsets: offsets)
             }

@@ -49,7 +49,7 @@ public final class EmitterCell {
         storage = UnsafeMutablePointer<Double>.allocate(capacity: size * 2)
         storage.initialize(repeating: 0, count: size * 2)
         for id in CellPropertyID.allCases {
-            ValueSlots.store(id.defaultValue, kind: id.kind, at: storage + id.offset)
+            FlatValues.store(id.defaultValue, kind: id.kind, at: storage + id.offset)
         }
         (storage + size).update(from: storage, count: size)
     }
@@ -92,7 +92,7 @@ public final class EmitterCell {
 
     /// The value of `property`.
     public func value(_ property: CellPropertyID, _ slot: StateSlot = .model) -> AnimationValue {
-        ValueSlots.load(kind: property.kind, at: base(slot) + property.offset)
+        FlatValues.load(kind: property.kind, at: base(slot) + property.offset)
     }
 
     /// A number-valued property (`enabled` reads as 0 or 1).
@@ -113,8 +113,8 @@ public final class EmitterCell {
             throw .wrongKind(name: property.name, expected: property.kind, got: newValue.kind)
         }
         let value = newValue.coerced(to: property.kind)
-        ValueSlots.store(value, kind: property.kind, at: storage + property.offset)
-        ValueSlots.store(value, kind: property.kind, at: base(.presentation) + property.offset)
+        FlatValues.store(value, kind: property.kind, at: storage + property.offset)
+        FlatValues.store(value, kind: property.kind, at: base(.presentation) + property.offset)
     }
 
     /// The model value of `property`; a value of the wrong kind is ignored (call `setValue` to

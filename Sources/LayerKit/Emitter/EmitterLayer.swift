@@ -22,8 +22,8 @@ public final class EmitterLayer: Layer {
     private var joinedAt: Double?
     /// The emitter's centre at the end of the last step (nil before the first).
     private var lastCentre: Point3?
-    /// Bursts asked for and not yet made: (slot, count); made at the end of the next step.
-    private var pendingBursts: [(slot: Int, count: Int)] = []
+    /// Bursts asked for and not yet made: (entry, count); made at the end of the next step.
+    private var pendingBursts: [(entry: Int, count: Int)] = []
     private var pendingCount = 0
 
     /// The longest stretch of time one frame simulates: a pre-run (or a frame after a long
@@ -72,20 +72,20 @@ public final class EmitterLayer: Layer {
         syncCells()
         let targets: [Int]
         if let name {
-            guard let slot = system.slot(named: name) else {
-                let names = system.slots.compactMap(\.cell.name)
+            guard let entry = system.entry(named: name) else {
+                let names = system.entries.compactMap(\.cell.name)
                 throw .unknownCell(name: name, suggestion: NameSuggestion.closest(to: name, among: names))
             }
-            targets = [slot]
+            targets = [entry]
         } else {
-            targets = system.slots.indices.filter { system.slots[$0].parent < 0 }
+            targets = system.entries.indices.filter { system.entries[$0].parent < 0 }
         }
-        for slot in targets where system.slots[slot].cell.isEnabled {
+        for entry in targets where system.entries[entry].cell.isEnabled {
             // The scene's count includes the bursts already asked for.
             let room = max(0, (scene?.particleLimit ?? 0) - (scene?.particleCount ?? 0))
             let n = min(max(count, 0), room)
             guard n > 0 else { return }
-            pendingBursts.append((slot, n))
+            pendingBursts.append((entry, n))
             pendingCount += n
             scene?.particleCount += n
         }
@@ -128,8 +128,8 @@ public final class EmitterLayer: Layer {
     /// Calls `body` with each cell and its particles, in drawing order (depth first, a cell
     /// before its sub-cells). The views are valid until the next frame is evaluated.
     public func forEachParticleGroup(_ body: (EmitterCell, ParticleView) -> Void) {
-        for slot in system.slots where slot.store.count > 0 {
-            body(slot.cell, ParticleView(slot.store))
+        for entry in system.entries where entry.store.count > 0 {
+            body(entry.cell, ParticleView(entry.store))
         }
     }
 
@@ -150,7 +150,7 @@ public final class EmitterLayer: Layer {
         var from = lastCentre ?? centre
         lastCentre = centre
         var budget = max(0, (scene?.particleLimit ?? 0) - (scene?.particleCount ?? 0))
-        if dt > 0 && !system.slots.isEmpty {
+        if dt > 0 && !system.entries.isEmpty {
             system.prepare(multipliers)
             var remaining = dt
             let catchUp = min(system.longestLife(multipliers) + EmitterLayer.maxStep, EmitterLayer.maxCatchUp)
@@ -175,7 +175,7 @@ public final class EmitterLayer: Layer {
             // The bursts were counted against the limit when they were asked for.
             for burst in pendingBursts {
                 var allowance = burst.count
-                system.burst(burst.slot, count: burst.count, centre: centre, geometry: geometry, budget: &allowance)
+                system.burst(burst.entry, count: burst.count, centre: centre, geometry: geometry, budget: &allowance)
             }
             pendingBursts.removeAll(keepingCapacity: true)
             pendingCount = 0
@@ -195,7 +195,7 @@ public final class EmitterLayer: Layer {
             system.rebuild(for: cells, generation: cellGeneration)
             scene?.particleCount += system.count - before
             if !pendingBursts.isEmpty {
-                // Slots were renumbered: bursts asked for before the change are dropped.
+                // Entries were renumbered: bursts asked for before the change are dropped.
                 scene?.particleCount -= pendingCount
                 pendingBursts.removeAll()
                 pendingCount = 0

@@ -7,7 +7,7 @@ extension ParticleSystem {
     /// Reads every cell's values (presentation, under the layer's multipliers) for the steps that
     /// follow.
     func prepare(_ m: EmitterMultipliers) {
-        for i in slots.indices { parameters[i] = CellParameters(slots[i].cell, m) }
+        for i in entries.indices { parameters[i] = CellParameters(entries[i].cell, m) }
     }
 
     /// Moves every particle on by `dt` seconds and makes the births of that time, which starts
@@ -18,22 +18,22 @@ extension ParticleSystem {
         guard dt > 0 else { return }
         // Sub-cells before their parents: their particles move on first, so that those the
         // parents then emit are not moved twice.
-        var s = slots.count
+        var s = entries.count
         while s > 0 {
             s -= 1
             update(s, dt, budget: &budget)
         }
-        for s in slots.indices where slots[s].parent < 0 {
+        for s in entries.indices where entries[s].parent < 0 {
             emitFromLayer(s, dt, start: start, from: from, to: to, geometry: geometry, budget: &budget)
         }
     }
 
-    /// Makes `count` particles of slot `s` now, on the emitter's shape around `centre` (none
+    /// Makes `count` particles of entry `s` now, on the emitter's shape around `centre` (none
     /// when the cell is disabled).
     func burst(_ s: Int, count: Int, centre: Point3, geometry: EmitterGeometry, budget: inout Int) {
-        guard slots.indices.contains(s), parameters[s].isEnabled else { return }
+        guard entries.indices.contains(s), parameters[s].isEnabled else { return }
         let p = parameters[s]
-        slots[s].store.reserve(min(count, budget))
+        entries[s].store.reserve(min(count, budget))
         for _ in 0..<max(0, count) {
             guard budget > 0 else { return }
             let offset = geometry.sample(&random)
@@ -41,13 +41,13 @@ extension ParticleSystem {
         }
     }
 
-    /// Ages and moves slot `s`'s particles by `dt`; those whose life ends are removed (their
+    /// Ages and moves entry `s`'s particles by `dt`; those whose life ends are removed (their
     /// place taken by the last); those with sub-cells emit along the way.
     private func update(_ s: Int, _ dt: Double, budget: inout Int) {
-        let store = slots[s].store
+        let store = entries[s].store
         var n = store.count
         guard n > 0 else { return }
-        let emits = slots[s].children.contains { parameters[$0].isEnabled && parameters[$0].birthRate > 0 }
+        let emits = entries[s].children.contains { parameters[$0].isEnabled && parameters[$0].birthRate > 0 }
         let a = parameters[s].acceleration
         let x = store.column(.x), y = store.column(.y), z = store.column(.z)
         let vx = store.column(.vx), vy = store.column(.vy), vz = store.column(.vz)
@@ -97,17 +97,17 @@ extension ParticleSystem {
         let whole = lo == start && hi == end
         let first = whole ? 0 : (lo - start) / dt
         let span = whole ? 1 : (hi - lo) / dt
-        let owed = slots[s].owed
+        let owed = entries[s].owed
         let expected = p.birthRate * dt * span
         let total = owed + expected
         // A hair over, so that rounding in the sum of many steps does not lose a birth.
         let births = min((total + 1e-9).rounded(.down), Double(max(budget, 0)))
         guard births >= 1 else {
-            slots[s].owed = total
+            entries[s].owed = total
             return
         }
         let count = Int(births)
-        slots[s].store.reserve(count)
+        entries[s].store.reserve(count)
         for k in 0..<count {
             // The k-th birth is when owed + rate × t reaches k + 1.
             let g = min(1, max(0, (Double(k + 1) - owed) / expected))
@@ -117,17 +117,17 @@ extension ParticleSystem {
             spawn(s, p, at: (centre.x + offset.x, centre.y + offset.y, centre.z + offset.z), age: (1 - f) * dt,
                   budget: &budget)
         }
-        slots[s].owed = min(max(total - births, 0), 1)
+        entries[s].owed = min(max(total - births, 0), 1)
     }
 
-    /// The births of slot `s`'s sub-cells from one of its particles, while the particle ages from
+    /// The births of entry `s`'s sub-cells from one of its particles, while the particle ages from
     /// `age` by `span` seconds (up to its `life`), moving from `from` to `to`. A sub-cell born at
     /// rate r is born when the parent's age passes a multiple of 1/r.
     private func emitFromParticle(_ s: Int, age: Double, span: Double, life: Double, from: Point3, to: Point3,
                                   budget: inout Int) {
         let end = min(age + span, life)
         guard end > age, span > 0 else { return }
-        for c in slots[s].children {
+        for c in entries[s].children {
             let p = parameters[c]
             guard p.isEnabled, p.birthRate > 0, budget > 0 else { continue }
             // The sub-cell's timing runs on the parent particle's age.
@@ -145,7 +145,7 @@ extension ParticleSystem {
         }
     }
 
-    /// One particle of slot `s`, born at `position` `age` seconds ago, drawn from the cell's
+    /// One particle of entry `s`, born at `position` `age` seconds ago, drawn from the cell's
     /// values `p`; then the births of its sub-cells over that age. Every random number is drawn
     /// whether or not the particle lives, so one particle never changes the next one's.
     private func spawn(_ s: Int, _ p: CellParameters, at position: Point3, age: Double, budget: inout Int) {
@@ -161,7 +161,7 @@ extension ParticleSystem {
         let life = min(lifetime, ParticleSystem.maxLifetime)
         guard budget > 0, life > age, v.x.isFinite, v.y.isFinite, v.z.isFinite else { return }
         budget -= 1
-        let store = slots[s].store
+        let store = entries[s].store
         store.reserve(1)
         let i = store.append()
         counted(1)
@@ -184,7 +184,7 @@ extension ParticleSystem {
         store.column(.green)[i] = Float(green)
         store.column(.blue)[i] = Float(blue)
         store.column(.alpha)[i] = Float(alpha)
-        if !slots[s].children.isEmpty {
+        if !entries[s].children.isEmpty {
             emitFromParticle(s, age: 0, span: t, life: life, from: position, to: (x, y, z), budget: &budget)
         }
     }

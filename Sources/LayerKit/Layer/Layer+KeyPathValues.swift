@@ -28,13 +28,13 @@ extension Layer {
         }
         let value = newValue.coerced(to: resolved.valueKind)
         switch resolved.target {
-        case let .slots(offset, kind):
+        case let .stored(offset, kind):
             guard let spec = resolved.property else { return }
             let whole = UnsafeMutablePointer<Double>.allocate(capacity: max(spec.width, 1))
             defer { whole.deallocate() }
             whole.update(from: storage + spec.offset, count: spec.width)
-            ValueSlots.store(value, kind: kind, at: whole + (offset - spec.offset))
-            try setValue(ValueSlots.load(kind: spec.kind, at: whole), for: spec.id)
+            FlatValues.store(value, kind: kind, at: whole + (offset - spec.offset))
+            try setValue(FlatValues.load(kind: spec.kind, at: whole), for: spec.id)
         case let .transformPart(_, part):
             guard let spec = resolved.property else { return }
             var parts = transform(spec.id).parts
@@ -78,13 +78,13 @@ extension Layer {
                               kind: ValueKind) throws(PropertyError) {
         guard let cell = (self as? EmitterLayer)?.cell(atPath: path) else { return }
         scene?.ensurePresentation()
-        let from = ValueSlots.load(kind: kind, at: cell.base(.presentation) + offset)
-        ValueSlots.store(value, kind: kind, at: cell.base(.model) + offset)
+        let from = FlatValues.load(kind: kind, at: cell.base(.presentation) + offset)
+        FlatValues.store(value, kind: kind, at: cell.base(.model) + offset)
         if let scene, shouldAnimateImplicitly(key: keyPath, in: scene) {
             guard from != value else { return }
             do { try runAction(forKey: keyPath, from: from, in: scene) } catch { throw .actionFailed(key: keyPath, error) }
         } else {
-            ValueSlots.store(value, kind: kind, at: cell.base(.presentation) + offset)
+            FlatValues.store(value, kind: kind, at: cell.base(.presentation) + offset)
         }
     }
 

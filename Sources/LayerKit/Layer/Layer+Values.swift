@@ -7,12 +7,12 @@ extension Layer {
         if spec.width == 0 {
             return arrays(slot)[property] ?? spec.defaultValue
         }
-        return ValueSlots.load(spec, base(slot))
+        return FlatValues.load(spec, base(slot))
     }
 
     /// A number-valued property (booleans read as 0 or 1).
     @inline(__always) public func number(_ property: PropertyID, _ slot: StateSlot = .model) -> Double {
-        let info = PropertyRegistry.slots[property.rawValue]
+        let info = PropertyRegistry.places[property.rawValue]
         guard info.width >= 1, kind.has(info.owner) else { return PropertyRegistry.spec(property).defaultValue.number }
         return base(slot)[info.offset]
     }
@@ -22,12 +22,12 @@ extension Layer {
     /// false, having done nothing, when the general path is needed.
     @inline(__always)
     public func setNumberDirectly(_ value: Double, for property: PropertyID) -> Bool {
-        setNumberDirectly(value, for: property, at: PropertyRegistry.slots[property.rawValue])
+        setNumberDirectly(value, for: property, at: PropertyRegistry.places[property.rawValue])
     }
 
-    /// `setNumberDirectly(_:for:)` with the property's slot already looked up.
+    /// `setNumberDirectly(_:for:)` with the property's place already looked up.
     @inline(__always)
-    public func setNumberDirectly(_ value: Double, for property: PropertyID, at info: PropertyRegistry.Slot) -> Bool {
+    public func setNumberDirectly(_ value: Double, for property: PropertyID, at info: PropertyRegistry.Place) -> Bool {
         guard info.isNumber, kind.has(info.owner), !info.isLimited, mayWriteDirectly(property, info) else { return false }
         storage[info.offset] = value
         if animatedMask & info.bit == 0 || !info.isAnimatable { storage[slotSize + info.offset] = value }
@@ -40,10 +40,10 @@ extension Layer {
     /// would animate the change (a script placing layers each frame). Returns false, having done
     /// nothing, when the general path is needed.
     @inline(__always)
-    public func setTransformDirectly(_ value: Transform3D, for property: PropertyID, at info: PropertyRegistry.Slot) -> Bool {
+    public func setTransformDirectly(_ value: Transform3D, for property: PropertyID, at info: PropertyRegistry.Place) -> Bool {
         guard info.width == 16, kind.has(info.owner), !info.isLimited, mayWriteDirectly(property, info) else { return false }
-        ValueSlots.storeTransform(value, at: storage + info.offset)
-        if animatedMask & info.bit == 0 || !info.isAnimatable { ValueSlots.storeTransform(value, at: storage + slotSize + info.offset) }
+        FlatValues.storeTransform(value, at: storage + info.offset)
+        if animatedMask & info.bit == 0 || !info.isAnimatable { FlatValues.storeTransform(value, at: storage + slotSize + info.offset) }
         modelTransformChanged(property)
         return true
     }
@@ -52,7 +52,7 @@ extension Layer {
     /// implicit animation (the general path makes it). When it may, and the layer is in the
     /// tree, the transaction's journal is told first.
     @inline(__always)
-    private func mayWriteDirectly(_ property: PropertyID, _ info: PropertyRegistry.Slot) -> Bool {
+    private func mayWriteDirectly(_ property: PropertyID, _ info: PropertyRegistry.Place) -> Bool {
         withSceneInTree { scene in
             if info.isAnimatable && mayAnimateImplicitly(in: scene)
                 && shouldAnimateImplicitly(PropertyRegistry.spec(property), in: scene) { return false }
@@ -73,9 +73,9 @@ extension Layer {
         }
     }
 
-    /// A number-valued property's model value, with its slot already looked up (0 when the layer
+    /// A number-valued property's model value, with its place already looked up (0 when the layer
     /// lacks it or it is not a number).
-    @inline(__always) public func number(at info: PropertyRegistry.Slot) -> Double {
+    @inline(__always) public func number(at info: PropertyRegistry.Place) -> Double {
         guard info.isNumber, kind.has(info.owner) else { return 0 }
         return storage[info.offset]
     }
@@ -87,7 +87,7 @@ extension Layer {
 
     /// A point-valued property.
     @inline(__always) public func point(_ property: PropertyID, _ slot: StateSlot = .model) -> Point {
-        let info = PropertyRegistry.slots[property.rawValue]
+        let info = PropertyRegistry.places[property.rawValue]
         guard info.width >= 2, kind.has(info.owner) else { return PropertyRegistry.spec(property).defaultValue.point }
         let p = base(slot) + info.offset
         return Point(x: p[0], y: p[1])
@@ -101,7 +101,7 @@ extension Layer {
 
     /// A rect-valued property.
     @inline(__always) public func rect(_ property: PropertyID, _ slot: StateSlot = .model) -> Rect {
-        let info = PropertyRegistry.slots[property.rawValue]
+        let info = PropertyRegistry.places[property.rawValue]
         guard info.width >= 4, kind.has(info.owner) else { return PropertyRegistry.spec(property).defaultValue.rect }
         let p = base(slot) + info.offset
         return Rect(x: p[0], y: p[1], width: p[2], height: p[3])
@@ -109,7 +109,7 @@ extension Layer {
 
     /// A colour-valued property.
     @inline(__always) public func color(_ property: PropertyID, _ slot: StateSlot = .model) -> Color {
-        let info = PropertyRegistry.slots[property.rawValue]
+        let info = PropertyRegistry.places[property.rawValue]
         guard info.width >= 4, kind.has(info.owner) else { return PropertyRegistry.spec(property).defaultValue.color }
         let p = base(slot) + info.offset
         return Color(r: p[0], g: p[1], b: p[2], a: p[3])
@@ -117,9 +117,9 @@ extension Layer {
 
     /// A transform-valued property.
     @inline(__always) public func transform(_ property: PropertyID, _ slot: StateSlot = .model) -> Transform3D {
-        let info = PropertyRegistry.slots[property.rawValue]
+        let info = PropertyRegistry.places[property.rawValue]
         guard info.width == 16, kind.has(info.owner) else { return .identity }
-        return ValueSlots.loadTransform(at: base(slot) + info.offset)
+        return FlatValues.loadTransform(at: base(slot) + info.offset)
     }
 
     /// A choice-valued property as its Swift enumeration.
@@ -175,9 +175,9 @@ extension Layer {
             modelArrays[spec.id] = value
             if animatedMask & spec.bit == 0 { presentedArrays[spec.id] = value }
         } else {
-            ValueSlots.store(value, spec, storage)
+            FlatValues.store(value, spec, storage)
             if animatedMask & spec.bit == 0 || !spec.isAnimatable {
-                ValueSlots.store(value, spec, storage + slotSize)
+                FlatValues.store(value, spec, storage + slotSize)
             }
         }
         if spec.id.isTiming { timingChanged() }

@@ -16,7 +16,7 @@ public struct ResolvedKeyPath: Sendable {
     public enum Target: Sendable {
         /// `kind`'s doubles at `offset` in the layer's storage (a whole property or a component
         /// such as `position.x` or `bounds.size.height`).
-        case slots(offset: Int, kind: ValueKind)
+        case stored(offset: Int, kind: ValueKind)
         /// A component of the transform stored at `offset`.
         case transformPart(offset: Int, TransformComponent)
         /// An array-valued property kept in side storage.
@@ -88,7 +88,7 @@ public enum KeyPathResolver {
         let rest = parts.dropFirst().joined(separator: ".")
         if rest.isEmpty {
             let target: ResolvedKeyPath.Target = spec.width == 0
-                ? .array(spec.id) : .slots(offset: spec.offset, kind: spec.kind)
+                ? .array(spec.id) : .stored(offset: spec.offset, kind: spec.kind)
             return ResolvedKeyPath(keyPath: keyPath, property: spec, target: target, valueKind: spec.kind)
         }
         let valid = components(of: spec.kind)
@@ -100,7 +100,7 @@ public enum KeyPathResolver {
                                    valueKind: componentKind)
         }
         return ResolvedKeyPath(keyPath: keyPath, property: spec,
-                               target: .slots(offset: spec.offset + delta, kind: componentKind), valueKind: componentKind)
+                               target: .stored(offset: spec.offset + delta, kind: componentKind), valueKind: componentKind)
     }
 
     /// `emitterCells.NAME[.emitterCells.NAME…].PROPERTY[.component]`: the cell names, then a

@@ -36,7 +36,7 @@ public enum PropertyRegistry {
         slot.withUnsafeMutableBufferPointer { buffer in
             if let base = buffer.baseAddress {
                 for spec in specs where kind.has(spec.owner) && spec.width > 0 {
-                    ValueSlots.store(spec.defaultValue, spec, base)
+                    FlatValues.store(spec.defaultValue, spec, base)
                 }
             }
         }
@@ -56,8 +56,8 @@ public enum PropertyRegistry {
 
     /// Where each property lives, as plain values (copying one costs no reference counting):
     /// what the hot paths of reading and setting a property use instead of `spec(_:)`. A binding
-    /// may keep them in its own tables (`slot(_:)`), to read and set numbers with no lookup.
-    public struct Slot: Sendable {
+    /// may keep them in its own tables (`place(_:)`), to read and set numbers with no lookup.
+    public struct Place: Sendable {
         let offset: Int
         let width: Int
         let owner: LayerKind
@@ -70,17 +70,17 @@ public enum PropertyRegistry {
     }
 
     /// Where `id` lives.
-    public static func slot(_ id: PropertyID) -> Slot {
-        slots[id.rawValue]
+    public static func place(_ id: PropertyID) -> Place {
+        places[id.rawValue]
     }
 
     /// Whether a property holds a number (a cheap check, without copying its spec).
     @inline(__always) public static func isNumber(_ id: PropertyID) -> Bool {
-        slots[id.rawValue].isNumber
+        places[id.rawValue].isNumber
     }
 
-    static let slots: [Slot] = specs.map { spec in
-        Slot(offset: spec.offset, width: spec.width, owner: spec.owner, isNumber: spec.kind == .number,
+    static let places: [Place] = specs.map { spec in
+        Place(offset: spec.offset, width: spec.width, owner: spec.owner, isNumber: spec.kind == .number,
              isAnimatable: spec.isAnimatable, bit: spec.bit, isLimited: spec.id.isLimited)
     }
 

@@ -24,10 +24,10 @@ struct PresentationPlan {
         /// The layer's presentation slot.
         let presented: UnsafeMutablePointer<Double>
         /// Where the superlayer's local time is in `times`.
-        let parentSlot: Int32
+        let parentTimeIndex: Int32
         /// Where the layer's local time goes for its sublayers; -1 when they have none of their
         /// own to take (the layer's time is its superlayer's, or it has no sublayers).
-        let slot: Int32
+        let timeIndex: Int32
     }
 
     private var entries: [Entry] = []
@@ -38,16 +38,16 @@ struct PresentationPlan {
     /// own and that has sublayers.
     private var times: [Double] = [0]
     /// The walk that makes the plan: layers whose sublayers are being visited, with the next one
-    /// and the slot of their local time.
-    private var stack: [(layer: Unmanaged<Layer>, next: Int, slot: Int32)] = []
+    /// and the index of their local time in `times`.
+    private var stack: [(layer: Unmanaged<Layer>, next: Int, timeIndex: Int32)] = []
 
     /// Makes the plan for the tree under `root` (the root itself is evaluated apart, its local
-    /// time in slot 0). Compiles stale programs on the way.
+    /// time at index 0). Compiles stale programs on the way.
     mutating func make(root: Layer) {
         entries.removeAll(keepingCapacity: true)
         replicators.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
-        var slotCount: Int32 = 1
+        var timeCount: Int32 = 1
         stack.append((.passUnretained(root), 0, 0))
         walk: while let frame = stack.popLast() {
             let sublayers = frame.layer.takeUnretainedValue().timedSublayers
@@ -56,27 +56,27 @@ struct PresentationPlan {
                 let layer = sublayers[i]
                 i += 1
                 let isParent = !layer.sublayers.isEmpty || layer.mask != nil
-                var slot = frame.slot
+                var timeIndex = frame.timeIndex
                 if layer.hasOwnTiming && isParent {
-                    slot = slotCount
-                    slotCount += 1
+                    timeIndex = timeCount
+                    timeCount += 1
                 }
                 let isEmitter = layer.kind == .emitter
                 if layer.kind == .replicator { replicators.append(.passUnretained(unsafeDowncast(layer, to: ReplicatorLayer.self))) }
-                if layer.isAnimated || isEmitter || slot != frame.slot {
+                if layer.isAnimated || isEmitter || timeIndex != frame.timeIndex {
                     let program = layer.isAnimated && !layer.hasOwnTiming && !isEmitter ? layer.currentProgram() : nil
                     entries.append(Entry(layer: .passUnretained(layer), program: program.map { .passUnretained($0) },
-                                         presented: layer.storage + layer.slotSize, parentSlot: frame.slot,
-                                         slot: slot != frame.slot ? slot : -1))
+                                         presented: layer.storage + layer.slotSize, parentTimeIndex: frame.timeIndex,
+                                         timeIndex: timeIndex != frame.timeIndex ? timeIndex : -1))
                 }
                 if isParent {
-                    stack.append((frame.layer, i, frame.slot))
-                    stack.append((.passUnretained(layer), 0, slot))
+                    stack.append((frame.layer, i, frame.timeIndex))
+                    stack.append((.passUnretained(layer), 0, timeIndex))
                     continue walk
                 }
             }
         }
-        times = Array(repeating: 0, count: Int(slotCount))
+        times = Array(repeating: 0, count: Int(timeCount))
     }
 
     /// What a run of the plan makes.
@@ -100,7 +100,7 @@ struct PresentationPlan {
             times[0] = rootTime
             entries.withUnsafeBufferPointer { entries in
                 for entry in entries {
-                    let parentTime = times[Int(entry.parentSlot)]
+                    let parentTime = times[Int(entry.parentTimeIndex)]
                     if let program = entry.program {
                         program._withUnsafeGuaranteedRef { program in
                             switch pass {
@@ -128,7 +128,7 @@ struct PresentationPlan {
                             return local
                         }
                     }
-                    if entry.slot >= 0 { times[Int(entry.slot)] = local }
+                    if entry.timeIndex >= 0 { times[Int(entry.timeIndex)] = local }
                 }
             }
         }

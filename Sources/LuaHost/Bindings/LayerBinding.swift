@@ -263,7 +263,7 @@ enum LayerBinding: CaBinding {
     /// A registry property of a kind's own list, with where it lives.
     struct Entry {
         let id: PropertyID
-        let slot: PropertyRegistry.Slot
+        let place: PropertyRegistry.Place
     }
 
     /// Each kind's own registry properties, by `LayerKind.index`, each list by handler id (no
@@ -271,7 +271,7 @@ enum LayerBinding: CaBinding {
     private static let tables: [[Entry]] = {
         var tables = [[Entry]](repeating: [], count: LayerKind.allCases.count)
         for kind in LayerKind.allCases {
-            tables[kind.index] = registryProperties(kind).map { Entry(id: $0, slot: PropertyRegistry.slot($0)) }
+            tables[kind.index] = registryProperties(kind).map { Entry(id: $0, place: PropertyRegistry.place($0)) }
         }
         return tables
     }()
@@ -296,8 +296,8 @@ enum LayerBinding: CaBinding {
     static func get(_ lua: LuaState, _ layer: Layer, _ kind: LayerKind, _ id: Int32) throws(LuaRaise) -> Int32 {
         let index = Int(id)
         if let entry = entry(kind, index) {
-            if entry.slot.isNumber {
-                lua.push(layer.number(at: entry.slot))
+            if entry.place.isNumber {
+                lua.push(layer.number(at: entry.place))
             } else {
                 if let host = ScriptHost.current(lua), !host.copyFieldSites.isEmpty {
                     host.noteRead(of: PropertyRegistry.spec(entry.id).name)
@@ -321,12 +321,12 @@ enum LayerBinding: CaBinding {
         let index = Int(id)
         if let entry = entry(kind, index) {
             // The fast path: a finite number for a number property that nothing animates.
-            if entry.slot.isNumber, lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite,
-               layer.setNumberDirectly(v, for: entry.id, at: entry.slot) {
+            if entry.place.isNumber, lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite,
+               layer.setNumberDirectly(v, for: entry.id, at: entry.place) {
                 return
             }
             // And for a transform, which scripts that place layers by hand set each frame.
-            if !entry.slot.isNumber, let t = lua.toTransform(at: 3), layer.setTransformDirectly(t, for: entry.id, at: entry.slot) {
+            if !entry.place.isNumber, let t = lua.toTransform(at: 3), layer.setTransformDirectly(t, for: entry.id, at: entry.place) {
                 return
             }
             try setRegistry(lua, layer, entry.id, valueAt: 3)

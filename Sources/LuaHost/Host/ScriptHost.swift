@@ -281,7 +281,7 @@ public final class ScriptHost {
         case .string: return lua.toString(at: index).map(PersistedValue.string)
         case .boolean: return .bool(lua.toBool(at: index))
         case .table:
-            // Two slots per level (key and value); Lua only guarantees 20 to the host.
+            // Two stack places per level (key and value); Lua only guarantees 20 to the host.
             guard depth < 32, lua.checkStack(4) else { return nil }
             var entries: [(key: PersistedKey, value: PersistedValue)] = []
             lua.forEach(in: index) {
@@ -304,7 +304,7 @@ public final class ScriptHost {
         }
     }
 
-    /// Pushes `value` (the caller makes room for one slot); a table's entries need three more
+    /// Pushes `value` (the caller makes room for one value on the stack); a table's entries need three more
     /// each level, which it makes room for itself.
     func pushPersisted(_ value: PersistedValue) {
         switch value {

@@ -7,7 +7,7 @@ import LuaBridge
 /// `{x, y, w, h}` or `{x=…, y=…, width=…, height=…}`, colours `"#RRGGBB[AA]"`, a CSS name or
 /// `{r, g, b[, a]}` in 0…1. Reads return named tables.
 extension LuaState {
-    /// The number in field `name` or array slot `index` of the table at `table`.
+    /// The number in field `name` or at array index `index` of the table at `table`.
     private func tableNumber(_ table: Int32, _ name: String, _ index: Int) -> Double? {
         var value: Double?
         if rawGet(table, field: name) == .number { value = toNumber(at: -1) }

@@ -46,8 +46,8 @@ struct SnowflakeDesign {
         let count = 2 + Int(random.nextUnit() * 3)
         var list: [Branch] = []
         for k in 0..<count {
-            let slot = (Double(k) + uniform(0.25, 0.75)) / Double(count)
-            list.append(Branch(at: 0.22 + 0.62 * slot, length: uniform(0.18, 0.42) * (1.1 - slot * 0.6),
+            let along = (Double(k) + uniform(0.25, 0.75)) / Double(count)
+            list.append(Branch(at: 0.22 + 0.62 * along, length: uniform(0.18, 0.42) * (1.1 - along * 0.6),
                                angle: uniform(0.85, 1.2), twigs: random.nextUnit() < 0.45))
         }
         branches = list

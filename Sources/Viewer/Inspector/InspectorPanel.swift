@@ -532,9 +532,9 @@ final class InspectorPanel {
         }
         let x = { (i: Int) in Double(i) / Double(count) * size.width }
         var dashed = Path()
-        for (slot, line) in lines.enumerated() {
-            guard slot < shown.count else { line.path = nil; continue }
-            let component = shown[slot]
+        for (position, line) in lines.enumerated() {
+            guard position < shown.count else { line.path = nil; continue }
+            let component = shown[position]
             var path = Path()
             var drawing = false
             for (i, v) in series[component].enumerated() {
@@ -565,11 +565,11 @@ final class InspectorPanel {
         beforeLines.path = earlier
         marks.path = markPath(state: state, layer: layer, span: span, size: size)
         var legendX = size.width
-        for (slot, label) in legend.enumerated().reversed() {
-            let named = slot < shown.count && (shown.count > 1 || names[shown[slot]] != "value")
+        for (position, label) in legend.enumerated().reversed() {
+            let named = position < shown.count && (shown.count > 1 || names[shown[position]] != "value")
             label.set(.hidden, !named)
             guard named else { continue }
-            let text = names[shown[slot]]
+            let text = names[shown[position]]
             label.string = text
             let width = Double(text.count) * 7.5 + 8
             legendX -= width

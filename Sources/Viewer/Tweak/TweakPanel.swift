@@ -209,26 +209,26 @@ final class TweakPanel {
         shownIndices = Array(first..<min(first + capacity, count))
         let columns = max(Int(inner / (TweakPanel.rowSize * 0.61)), 12)
         let main = session.files.first
-        for (slot, row) in rows.enumerated() {
-            guard slot < shownIndices.count else {
+        for (position, row) in rows.enumerated() {
+            guard position < shownIndices.count else {
                 row.set(.hidden, true)
                 continue
             }
-            let literal = session.literals[shownIndices[slot]]
+            let literal = session.literals[shownIndices[position]]
             var text = TweakPanel.rowText(literal, source: session.sourceLine(of: literal),
                                           pending: session.isPending(literal),
                                           marked: tweaker.isMarked(file: literal.file, line: literal.line),
                                           showsFile: literal.file != main, columns: columns)
             if text.count > columns { text = String(text.prefix(columns - 1)) + "…" }
             row.set(.hidden, false)
-            set(row, text, at: Point(x: pad, y: listTop + Double(slot) * TweakPanel.rowHeight),
+            set(row, text, at: Point(x: pad, y: listTop + Double(position) * TweakPanel.rowHeight),
                 size: Size(width: inner, height: TweakPanel.rowHeight))
             let colour = session.isPending(literal) ? TweakPanel.pendingColor : InspectorPanel.textColor
             if row.color(.foregroundColor) != colour { row.set(.foregroundColor, colour) }
         }
-        if let slot = shownIndices.firstIndex(of: chosen) {
+        if let position = shownIndices.firstIndex(of: chosen) {
             bar.set(.hidden, false)
-            bar.set(.position, Point(x: pad - 4, y: listTop + Double(slot) * TweakPanel.rowHeight - 1))
+            bar.set(.position, Point(x: pad - 4, y: listTop + Double(position) * TweakPanel.rowHeight - 1))
             bar.set(.bounds, Rect(x: 0, y: 0, width: inner + 8, height: TweakPanel.rowHeight))
         } else {
             bar.set(.hidden, true)

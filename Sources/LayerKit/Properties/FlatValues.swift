@@ -2,7 +2,7 @@
 ///
 /// This is what keeps per-frame evaluation free of closures, dictionaries and copies: a resolved
 /// key path is an offset and a kind.
-enum ValueSlots {
+enum FlatValues {
     /// Writes `value` (of `spec`'s kind) at `spec.offset` from `base`.
     @inline(__always)
     static func store(_ value: AnimationValue, _ spec: PropertySpec, _ base: UnsafeMutablePointer<Double>) {
