@@ -8,8 +8,14 @@ import Foundation
 struct PartsBenchmark {
     let snowglobe: String
 
+    /// How many times the whole render and the two parts are timed, alternately: one sample
+    /// each swings by a tenth on a shared machine, as much as the overhead being measured.
+    static let rounds = 3
+
     struct Result {
-        var wholeCPU: Double, partsCPU: Double, wholeWall: Double, partsWall: Double
+        /// Medians over the rounds, and the median of each round's parts over whole.
+        var wholeCPU: Double, partsCPU: Double, ratioCPU: Double
+        var wholeWall: Double, partsWall: Double
     }
 
     /// Seconds of processor time (user and system) and of wall time of each run, or nil when a
@@ -19,14 +25,27 @@ struct PartsBenchmark {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let common = ["render", script, "--from", "0", "--to", "30", "--fps", "30", "--size", "320x240"]
         func out(_ name: String) -> [String] { ["--out", folder + "/" + name + "/"] }
-        guard let whole = wait([spawn(common + out("whole") + ["--threads", "1"])]),
-              let first = wait([spawn(common + out("parts") + ["--threads", "1", "--chunk", "1/2"])]),
-              let second = wait([spawn(common + out("parts") + ["--threads", "1", "--chunk", "2/2"])]),
-              let wholeTwo = wait([spawn(common + out("whole2") + ["--threads", "2"])]),
+        func whole() -> Double? { wait([spawn(common + out("whole") + ["--threads", "1"])])?.cpu }
+        func parts() -> Double? {
+            guard let first = wait([spawn(common + out("parts") + ["--threads", "1", "--chunk", "1/2"])]),
+                  let second = wait([spawn(common + out("parts") + ["--threads", "1", "--chunk", "2/2"])]) else { return nil }
+            return first.cpu + second.cpu
+        }
+        var wholes: [Double] = [], partses: [Double] = [], ratios: [Double] = []
+        for round in 0..<Self.rounds {
+            // Which goes first alternates, so that a machine growing busier favours neither.
+            let pair: (Double?, Double?) = round % 2 == 0 ? (whole(), parts()) : { let p = parts(); return (whole(), p) }()
+            guard let w = pair.0, let p = pair.1 else { return nil }
+            wholes.append(w)
+            partses.append(p)
+            ratios.append(p / w)
+        }
+        guard let wholeTwo = wait([spawn(common + out("whole2") + ["--threads", "2"])]),
               let sideBySide = wait([spawn(common + out("side") + ["--threads", "1", "--chunk", "1/2"]),
                                      spawn(common + out("side") + ["--threads", "1", "--chunk", "2/2"])])
         else { return nil }
-        return Result(wholeCPU: whole.cpu, partsCPU: first.cpu + second.cpu, wholeWall: wholeTwo.wall, partsWall: sideBySide.wall)
+        return Result(wholeCPU: median(wholes), partsCPU: median(partses), ratioCPU: median(ratios),
+                      wholeWall: wholeTwo.wall, partsWall: sideBySide.wall)
     }
 
     private func spawn(_ arguments: [String]) -> pid_t? {
