@@ -10,7 +10,7 @@ struct PartsBenchmark {
 
     /// How many times the whole render and the two parts are timed, alternately: one sample
     /// each swings by a tenth on a shared machine, as much as the overhead being measured.
-    static let rounds = 3
+    static let rounds = 5
 
     struct Result {
         /// Medians over the rounds, and the median of each round's parts over whole.

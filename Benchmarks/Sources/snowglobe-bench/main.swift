@@ -414,8 +414,10 @@ let report = Report(date: ISO8601DateFormatter().string(from: Date()),
                     machine: machine, rows: rows)
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-// A partial run (--only) prints its rows but keeps the last full table.
-if value(after: "--only") == nil, let data = try? encoder.encode(report) {
+// A full run writes results/latest.json; a partial run (--only A,B) keeps that table and writes
+// its rows beside it, as results/latest-A,B.json, so that figures quoted from it can be kept.
+if let data = try? encoder.encode(report) {
+    let name = value(after: "--only").map { "results/latest-\($0).json" } ?? "results/latest.json"
     try? FileManager.default.createDirectory(atPath: "results", withIntermediateDirectories: true)
-    _ = FileManager.default.createFile(atPath: "results/latest.json", contents: data)
+    _ = FileManager.default.createFile(atPath: name, contents: data)
 }
