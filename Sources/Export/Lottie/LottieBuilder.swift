@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import Render
 
 /// Turns tracks of samples into Lottie layers: the map of each frame becomes a transform
 /// (position, rotation, scale) when it is affine without shear, else the outlines themselves
@@ -39,13 +40,13 @@ struct LottieBuilder {
         case .image(let asset, let rect):
             layer = LottieLayer(name: first.name, content: .image(assetID: "image_\(asset)"), inPoint: frames[0],
                                 outPoint: lastFrame + 1)
-            let maps = track.samples.map { sample -> LottieMap in
+            let maps = track.samples.map { sample -> ProjectiveMap in
                 guard case .image(_, let r) = sample.paint else { return sample.map }
                 let (w, h) = imageSize(sample, fallback: rect)
-                let place = LottieMap(a: r.width / w, b: 0, c: 0, d: r.height / h, tx: r.minX, ty: r.minY)
+                let place = ProjectiveMap(a: r.width / w, b: 0, c: 0, d: r.height / h, tx: r.minX, ty: r.minY)
                 return place.then(sample.map)
             }
-            if maps.contains(where: { !$0.isAffine }) { report.addBaked("perspective on an image (as its nearest 2D form)", first.name) }
+            if maps.contains(where: { !$0.isNearlyAffine }) { report.addBaked("perspective on an image (as its nearest 2D form)", first.name) }
             let extent = max(rect.width, rect.height)
             layer.transform = transform(maps.map(\.affineApproximation), frames: frames, extent: extent)
             layer.masks = masks(track, maps: maps.map(\.affineApproximation))
@@ -53,7 +54,7 @@ struct LottieBuilder {
             layer = LottieLayer(name: first.name, content: .shapes([]), inPoint: frames[0], outPoint: lastFrame + 1)
             let extent = track.samples.reduce(1.0) { max($0, LottieBuilder.extent(of: $1.paths)) }
             let flat = track.samples.allSatisfy { s in
-                s.map.isAffine && s.map.decomposed.shear * extent < pixel / 2
+                s.map.isNearlyAffine && s.map.decomposed.shear * extent < pixel / 2
             }
             var pathsPerFrame: [[LottieBezier]]
             if flat {
@@ -104,7 +105,7 @@ struct LottieBuilder {
     }
 
     /// Position, rotation (unwrapped so it never jumps a turn) and scale of affine maps.
-    private mutating func transform(_ maps: [LottieMap], frames: [Int], extent: Double) -> LottieTransform {
+    private mutating func transform(_ maps: [ProjectiveMap], frames: [Int], extent: Double) -> LottieTransform {
         var t = LottieTransform()
         var xs: [Double] = [], ys: [Double] = [], rs: [Double] = [], ss: [[Double]] = []
         var previous: Double?
@@ -124,7 +125,7 @@ struct LottieBuilder {
 
     /// The clips, in the layer's coordinates (through the inverse of each frame's map), or on
     /// the screen when `maps` is nil.
-    private mutating func masks(_ track: LottieTrack, maps: [LottieMap]?) -> [(path: LottieProperty, mode: String)] {
+    private mutating func masks(_ track: LottieTrack, maps: [ProjectiveMap]?) -> [(path: LottieProperty, mode: String)] {
         guard let first = track.samples.first, !first.clips.isEmpty else { return [] }
         var out: [(path: LottieProperty, mode: String)] = []
         for c in first.clips.indices {

@@ -1,4 +1,5 @@
 import LayerKit
+import Render
 
 /// One thing drawn (a background, a path, text, an image, a border, a particle) as one frame
 /// shows it: its outlines in its own coordinates, the map that puts them on the screen, how
@@ -16,7 +17,7 @@ struct LottieSample {
     var paths: [LottieBezier]
     var paint: Paint
     /// Item coordinates → screen pixels.
-    var map: LottieMap
+    var map: ProjectiveMap
     var opacity: Double
     /// Screen-space outlines the item is clipped to (masksToBounds of its ancestors), outermost first.
     var clips: [LottieClip]

@@ -29,7 +29,7 @@ final class LottieSampler {
               key: "", place: "", time: time)
     }
 
-    private func visit(_ layer: Layer, parent: LottieMap, extra: Transform3D?, opacity inherited: Double,
+    private func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
                        tint: (r: Double, g: Double, b: Double), clips inheritedClips: [LottieClip], slot: StateSlot,
                        key parentKey: String, place parentPlace: String, time: Double) {
         if layer.bool(.hidden, slot) && layer.transitionShown(slot) == nil { return }
@@ -48,8 +48,8 @@ final class LottieSampler {
             }
             return
         }
-        let map = LottieMap(flattening: matrix).then(parent)
-        if !map.isAffine { report.addBaked("3D perspective", place) }
+        let map = ProjectiveMap(flattening: matrix).then(parent)
+        if !map.isNearlyAffine { report.addBaked("3D perspective", place) }
         let bounds = layer.rect(.bounds, slot).standardized
         guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.size.width.isFinite,
               bounds.size.height.isFinite else { return }
@@ -208,7 +208,7 @@ final class LottieSampler {
     /// The outlines of what a mask layer draws, on the screen, when all of it is opaque shapes
     /// (backgrounds, paths, text): outer contours added, holes (wound the other way) taken away.
     /// Nil when the mask draws images, gradients or anything see-through.
-    private func maskOutlines(_ mask: Layer, map: LottieMap, slot: StateSlot, key: String, place: String,
+    private func maskOutlines(_ mask: Layer, map: ProjectiveMap, slot: StateSlot, key: String, place: String,
                               time: Double) -> [(outline: LottieBezier, mode: String)]? {
         let saved = frame
         frame = []
@@ -240,7 +240,7 @@ final class LottieSampler {
         Color(r: c.r * tint.r, g: c.g * tint.g, b: c.b * tint.b, a: c.a)
     }
 
-    private func shapeSample(_ shape: ShapeLayer, slot: StateSlot, map: LottieMap, opacity: Double,
+    private func shapeSample(_ shape: ShapeLayer, slot: StateSlot, map: ProjectiveMap, opacity: Double,
                              tint: (r: Double, g: Double, b: Double), clips: [LottieClip], place: String) -> LottieSample? {
         guard let path = shape.path(slot), !path.isEmpty else { return nil }
         let fillColor = shape.color(.fillColor, slot)
@@ -283,7 +283,7 @@ final class LottieSampler {
 
     /// Each particle as an image item keyed by its cell and its birth (time, scale, spin and
     /// colour, which stay as they were born).
-    private func particles(of emitter: EmitterLayer, slot: StateSlot, map: LottieMap, opacity: Double,
+    private func particles(of emitter: EmitterLayer, slot: StateSlot, map: ProjectiveMap, opacity: Double,
                            tint: (r: Double, g: Double, b: Double), clips: [LottieClip], key: String, place: String,
                            time: Double) {
         let modes = EmitterRenderMode.allCases
@@ -325,7 +325,7 @@ final class LottieSampler {
                 let asset = assets.asset(for: image, tint: (red, green, blue))
                 let angle = Double(p.spin[i]) * age
                 let c = cos(angle) * s, sn = sin(angle) * s
-                let own = LottieMap(a: c, b: sn, c: -sn, d: c, tx: px, ty: py).then(map)
+                let own = ProjectiveMap(a: c, b: sn, c: -sn, d: c, tx: px, ty: py).then(map)
                 var sample = LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: Rect(x: -w / 2, y: -h / 2, width: w, height: h)),
                                           map: own, opacity: alpha, clips: clips)
                 sample.animations = currentAnimations
@@ -336,7 +336,7 @@ final class LottieSampler {
     }
 
     /// Whether the layer's front faces away from the viewer.
-    private func facesAway(_ b: Rect, _ map: LottieMap) -> Bool {
+    private func facesAway(_ b: Rect, _ map: ProjectiveMap) -> Bool {
         let corners = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.maxX, y: b.maxY),
                        Point(x: b.minX, y: b.maxY)].map(map.apply)
         var area = 0.0
