@@ -108,6 +108,25 @@ struct LottieCommandTests {
         #expect(r.stderr.contains("snowglobe:   baked: spring — "), "\(r.stderr)")
     }
 
+    @Test func verboseNamesTheScriptLineThatMadeEachItem() throws {
+        let script = try folder.write("scene.lua", """
+            local box = ca.Layer{ name = "box", bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "gold" }
+            ca.root:addSublayer(box)
+            local move = ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 1 }
+            box:addAnimation(move, "move")
+            local ball = ca.Layer{ bounds = { 0, 0, 20, 20 }, position = { 100, 60 }, backgroundColor = "tomato",
+              shadowOpacity = 0.5 }
+            ca.root:addSublayer(ball)
+            ball:addAnimation(ca.SpringAnimation{ keyPath = "position.y", fromValue = 20, toValue = 100 }, "drop")
+            """)
+        let r = try CLI.run(["render", script, "--out", folder.path + "/scene.json", "--duration", "1", "--verbose"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("snowglobe:   exact: basic animation — 'box' position.x, made at scene.lua:3\n"), "\(r.stderr)")
+        #expect(r.stderr.contains("snowglobe:   baked: spring — root › Layer@scene.lua:5 position.y, made at scene.lua:8\n"),
+                "\(r.stderr)")
+        #expect(r.stderr.contains("snowglobe:   dropped: shadow — root › Layer@scene.lua:5\n"), "\(r.stderr)")
+    }
+
     @Test(arguments: [
         (["--at", "1"], "--at renders one frame; a Lottie file"),
         (["--loop-seamless"], "do not apply to Lottie output"),

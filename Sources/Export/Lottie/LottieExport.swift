@@ -71,9 +71,9 @@ public enum LottieExport {
         var report = builder.report
         for animation in sampler.animations {
             if builder.exactAnimations.contains(animation.id) {
-                report.addExact(animation.what, animation.place)
+                report.addExact(animation.what, animation.place, site: animation.site)
             } else {
-                report.addBaked(animation.what, animation.place)
+                report.addBaked(animation.what, animation.place, site: animation.site)
             }
         }
         let animation = LottieAnimation(name: output.stem, width: settings.width, height: settings.height, fps: settings.fps,

@@ -23,6 +23,8 @@ struct LottieSample {
     var clips: [LottieClip]
     /// The animations of its layer and of the layers above it.
     var animations: [ObjectIdentifier] = []
+    /// The script line that made its layer, for the report.
+    var site: SourceSite?
 
     /// What must stay the same for two frames' samples to be one Lottie layer: the kind of
     /// paint, the asset, and how many subpaths, vertices and clips there are.

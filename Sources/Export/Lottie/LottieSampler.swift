@@ -16,7 +16,7 @@ final class LottieSampler {
     /// The animations of the layer being visited and of its ancestors.
     private var currentAnimations: [ObjectIdentifier] = []
     /// Every animation seen: what it is (for the report) and its exact segments.
-    private(set) var animations: [(id: ObjectIdentifier, what: String, place: String)] = []
+    private(set) var animations: [(id: ObjectIdentifier, what: String, place: String, site: SourceSite?)] = []
     private(set) var hints: [ObjectIdentifier: [LottieHint]] = [:]
     /// The scene time the export ends at (hints past it are not made).
     var endTime = 0.0
@@ -36,7 +36,10 @@ final class LottieSampler {
         let opacity = inherited * layer.number(.opacity, slot)
         guard opacity >= 0.5 / 255 else { return }
         let key = parentKey + "/" + String(UInt(bitPattern: ObjectIdentifier(layer).hashValue), radix: 36)
-        let place = layer.name.map { "'\($0)'" } ?? (parentPlace.isEmpty ? "root" : parentPlace + " › " + layer.kind.rawValue)
+        let site = layer.creationSite
+        // An unnamed layer by its kind and the line that made it, as the inspector names it.
+        let kind = layer.kind.rawValue + (site.map { "@" + $0.label } ?? "")
+        let place = layer.name.map { "'\($0)'" } ?? (parentPlace.isEmpty ? "root" : parentPlace + " › " + kind)
         var matrix = layer.matrixToSuperlayer(slot)
         if let extra { matrix = matrix.concatenating(extra) }
         if let transformLayer = layer as? TransformLayer {
@@ -49,7 +52,7 @@ final class LottieSampler {
             return
         }
         let map = ProjectiveMap(flattening: matrix).then(parent)
-        if !map.isNearlyAffine { report.addBaked("3D perspective", place) }
+        if !map.isNearlyAffine { report.addBaked("3D perspective", place, site: site) }
         let bounds = layer.rect(.bounds, slot).standardized
         guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.size.width.isFinite,
               bounds.size.height.isFinite else { return }
@@ -60,19 +63,19 @@ final class LottieSampler {
                                             corners: layer.maskedCorners)
             clips.append(LottieClip(outline: outline.mapped(map.apply), mode: clips.isEmpty ? "a" : "i"))
         }
-        if layer.transitionShown(slot) != nil { report.addDropped("transition", place) }
-        for filter in layer.filters { report.addDropped("\(filter.kind) filter", place) }
-        if let filter = layer.compositingFilter { report.addDropped("\(filter) compositing filter", place) }
+        if layer.transitionShown(slot) != nil { report.addDropped("transition", place, site: site) }
+        for filter in layer.filters { report.addDropped("\(filter.kind) filter", place, site: site) }
+        if let filter = layer.compositingFilter { report.addDropped("\(filter) compositing filter", place, site: site) }
         if let mask = layer.mask {
             if let outlines = maskOutlines(mask, map: map, slot: slot, key: key, place: place, time: time),
                clips.isEmpty || outlines.count == 1 {
                 clips += outlines.map { LottieClip(outline: $0.outline, mode: clips.isEmpty ? $0.mode : "i") }
             } else {
-                report.addDropped("mask layer (not opaque shapes)", place)
+                report.addDropped("mask layer (not opaque shapes)", place, site: site)
             }
         }
         if layer.number(.shadowOpacity, slot) > 0 && layer.color(.shadowColor, slot).a > 0 {
-            report.addDropped("shadow", place)
+            report.addDropped("shadow", place, site: site)
         }
         noteAnimations(of: layer, place: place)
         let saved = currentAnimations
@@ -82,6 +85,7 @@ final class LottieSampler {
         func add(_ part: String, _ sample: LottieSample) {
             var sample = sample
             sample.animations = currentAnimations
+            sample.site = site
             frame.append((key + part + sample.signature, sample))
         }
         // Background.
@@ -122,13 +126,13 @@ final class LottieSampler {
                 add("#gradient", LottieSample(name: place, paths: [.rect(bounds, radius: 0)], paint: .shape(style), map: map,
                                               opacity: opacity, clips: clips))
             } else if gradient.choice(.gradientType, as: GradientType.self, slot) == .conic {
-                report.addDropped("conic gradient", place)
+                report.addDropped("conic gradient", place, site: site)
             }
         }
         // Sublayers.
         if let replicator = layer as? ReplicatorLayer {
             let count = replicator.drawnInstanceCount(slot)
-            if count > 1 { report.addBaked("replicator instances", place) }
+            if count > 1 { report.addBaked("replicator instances", place, site: site) }
             let step = replicator.transform(.instanceTransform, slot)
             let anchor = replicator.point(.anchorPoint, slot)
             let ax = bounds.minX + anchor.x * bounds.width, ay = bounds.minY + anchor.y * bounds.height
@@ -289,10 +293,10 @@ final class LottieSampler {
         let modes = EmitterRenderMode.allCases
         let index = emitter.number(.renderMode, slot)
         let mode = index >= 0 && index < Double(modes.count) ? modes[Int(index)] : .unordered
-        if mode == .additive { report.addDropped("additive blending", place) }
+        if mode == .additive { report.addDropped("additive blending", place, site: emitter.creationSite) }
         emitter.forEachParticleGroup { cell, p in
             guard cell.isEnabled, let image = cell.contents, p.count > 0 else { return }
-            report.addBaked("particles", place)
+            report.addBaked("particles", place, site: emitter.creationSite)
             let cellNumber: Int
             if let n = particleCells[ObjectIdentifier(cell)] { cellNumber = n } else {
                 cellNumber = particleCells.count
@@ -329,6 +333,7 @@ final class LottieSampler {
                 var sample = LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: Rect(x: -w / 2, y: -h / 2, width: w, height: h)),
                                           map: own, opacity: alpha, clips: clips)
                 sample.animations = currentAnimations
+                sample.site = emitter.creationSite
                 let id = "\(key)*\(cellNumber):\(Int(birth)):\(p.scale[i].bitPattern):\(p.spin[i].bitPattern):\(p.red[i].bitPattern)"
                 frame.append((id + sample.signature, sample))
             }
@@ -368,7 +373,7 @@ final class LottieSampler {
             default:
                 if case .easing = animation.timingFunction?.kind { what = "Penner easing" } else { what = "basic animation" }
             }
-            animations.append((id, what, place + " " + keyPath))
+            animations.append((id, what, place + " " + keyPath, animation.creationSite ?? layer.creationSite))
             if sceneTime { hints[id] = LottieHint.hints(for: animation, timing: timing, limit: endTime) }
         }
     }
