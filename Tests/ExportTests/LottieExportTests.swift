@@ -74,6 +74,112 @@ struct LottieExportTests {
         #expect(report.isExact)
     }
 
+    /// The keyframes of the top layer's `p.x` or `p.y`: frames, values and the easing handles
+    /// out of each keyframe (`o` x, y, then `i` x, y; empty for the last or a hold).
+    func positionKeys(_ json: [String: Any], _ axis: String) throws -> [(t: Double, s: Double, handles: [Double])] {
+        let transform = try #require(try topLayer(json)["ks"] as? [String: Any])
+        let keys = try #require(((transform["p"] as? [String: Any])?[axis] as? [String: Any])?["k"] as? [[String: Any]])
+        return try keys.map { key in
+            let out = key["o"] as? [String: Double], into = key["i"] as? [String: Double]
+            let handles = [out?["x"], out?["y"], into?["x"], into?["y"]].compactMap { $0 }
+            return (try #require(key["t"] as? Double), try #require((key["s"] as? [Double])?.first), handles)
+        }
+    }
+
+    @Test func aGroupExportsItsChildrenAsTheirOwnKeyframesInsideItsTime() throws {
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.AnimationGroup{ beginTime = ca.now() + 0.5, duration = 1, fillMode = "forwards",
+              removedOnCompletion = false, animations = {
+                ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 0.5,
+                  timingFunction = "easeIn", fillMode = "forwards" },
+                ca.BasicAnimation{ keyPath = "position.y", fromValue = 60, toValue = 100, beginTime = 0.2, duration = 0.5,
+                  timingFunction = "easeOut", fillMode = "forwards" },
+              } }, "group")
+            """)
+        // The group begins at 0.5 s (frame 15); y's child 0.2 s into it (frame 21).
+        let x = try positionKeys(json, "x"), y = try positionKeys(json, "y")
+        #expect(x.map(\.t) == [0, 15, 30] && x.map(\.s) == [20, 20, 220])
+        #expect(x[1].handles == [0.42, 0, 1, 1])
+        #expect(y.map(\.t) == [0, 21, 36] && y.map(\.s) == [40, 40, 80])
+        #expect(y[1].handles == [0, 0, 0.58, 1])
+        #expect(report.exact.map(\.what) == ["animation group"] && report.isExact)
+    }
+
+    @Test func speedTwoHalvesTheFrameNumbers() throws {
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 1,
+              speed = 2, timingFunction = "easeInEaseOut", fillMode = "forwards", removedOnCompletion = false }, "move")
+            """)
+        let x = try positionKeys(json, "x")
+        #expect(x.map(\.t) == [0, 15] && x.map(\.s) == [20, 220])
+        #expect(x[0].handles == [0.42, 0, 0.58, 1])
+        #expect(report.exact.count == 1 && report.isExact)
+    }
+
+    @Test func aTimeOffsetStartsTheCyclesPartWayAndWrapsRound() throws {
+        // Autoreversing half-second cycles, started a quarter second in: half way out at frame 0,
+        // out at 15, back at 45, out at 75 (at 60 fps).
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 0.5,
+              autoreverses = true, repeatCount = 2, timeOffset = 0.25 }, "swing")
+            """, fps: 60)
+        let x = try positionKeys(json, "x")
+        #expect(x.map(\.t) == [0, 15, 45, 75, 105], "\(x)")
+        #expect(x.map(\.s) == [120, 220, 20, 220, 20], "\(x)")
+        #expect(report.isExact)
+    }
+
+    @Test func aPacedKeyframeAnimationIsKeyedWhereItsDistancesPutTheValues() throws {
+        // Distances 40, 120, 40: key times 0, 0.2, 0.8, 1 (the given ones are ignored, as paced mode does).
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.KeyframeAnimation{ keyPath = "position.x", values = { 40, 80, 200, 240 },
+              keyTimes = { 0, 0.5, 0.6, 1 }, calculationMode = "paced", duration = 1, fillMode = "forwards",
+              removedOnCompletion = false }, "pace")
+            """)
+        let x = try positionKeys(json, "x")
+        #expect(x.map(\.t) == [0, 6, 24, 30] && x.map(\.s) == [20, 60, 180, 220])
+        #expect(x[0].handles == [0, 0, 1, 1])
+        #expect(report.exact.map(\.what) == ["keyframe animation"] && report.isExact)
+    }
+
+    @Test func aCubicKeyframeAnimationIsItsHermiteSegmentsAsHandles() throws {
+        // Catmull-Rom tangents 50, 100, 50 through 40, 140, 240: handle heights m0 / 3Δ and 1 − m1 / 3Δ.
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.KeyframeAnimation{ keyPath = "position.x", values = { 40, 140, 240 },
+              calculationMode = "cubic", duration = 1, fillMode = "forwards", removedOnCompletion = false }, "curve")
+            """)
+        let x = try positionKeys(json, "x")
+        #expect(x.map(\.t) == [0, 15, 30] && x.map(\.s) == [20, 120, 220])
+        #expect(x[0].handles == [0.3333, 0.1667, 0.6667, 0.6667])
+        #expect(x[1].handles == [0.3333, 0.3333, 0.6667, 0.8333])
+        #expect(report.isExact)
+    }
+
+    @Test func aDiscreteKeyframeAnimationIsHoldKeyframes() throws {
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.KeyframeAnimation{ keyPath = "position.x", values = { 40, 140, 240 },
+              calculationMode = "discrete", duration = 1, fillMode = "forwards", removedOnCompletion = false }, "steps")
+            """)
+        let transform = try #require(try topLayer(json)["ks"] as? [String: Any])
+        let keys = try #require(((transform["p"] as? [String: Any])?["x"] as? [String: Any])?["k"] as? [[String: Any]])
+        #expect(keys.map { $0["t"] as? Double } == [0, 10, 20])
+        #expect(keys.map { ($0["s"] as? [Double])?.first } == [20, 120, 220])
+        #expect(keys.dropLast().allSatisfy { $0["h"] as? Int == 1 })
+        #expect(report.isExact)
+    }
+
     @Test func aSpringIsBakedIntoFewerKeyframesThanFrames() throws {
         let (report, json, _) = try export("""
             local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "gold" }

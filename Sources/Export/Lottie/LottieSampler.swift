@@ -354,13 +354,13 @@ final class LottieSampler {
 
     private var seenAnimations: Set<ObjectIdentifier> = []
 
-    /// Records each animation once, with its exact segments (see `LottieHint`) when its layer
-    /// keeps the scene's time.
+    /// Records each animation once, with its exact segments (see `LottieHint`), moved from its
+    /// layer's time into the scene's.
     private func noteAnimations(of layer: Layer, place: String) {
         guard layer.animationCount > 0 else { return }
-        let sceneTime = layer.localTime(mediaTime: 0) == 0 && layer.localTime(mediaTime: 1) == 1
+        let limit = layer.localTime(mediaTime: endTime)
         for state in layer.attachedAnimations {
-            let animation = state.animation, timing = state.timing
+            let animation = state.animation
             let id = ObjectIdentifier(animation)
             guard seenAnimations.insert(id).inserted else { continue }
             let keyPath = (animation as? PropertyAnimation)?.keyPath ?? "group"
@@ -374,7 +374,7 @@ final class LottieSampler {
                 if case .easing = animation.timingFunction?.kind { what = "Penner easing" } else { what = "basic animation" }
             }
             animations.append((id, what, place + " " + keyPath, animation.creationSite ?? layer.creationSite))
-            if sceneTime { hints[id] = LottieHint.hints(for: animation, timing: timing, limit: endTime) }
+            hints[id] = LottieHint.hints(for: state, limit: limit, sceneTime: { layer.mediaTime(localTime: $0) })
         }
     }
 }
