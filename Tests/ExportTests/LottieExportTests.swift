@@ -165,6 +165,18 @@ struct LottieExportTests {
         #expect(report.isExact)
     }
 
+    @Test func aCycleEndingBetweenFramesJumpsBackWithTwoKeyframesAtOneTime() throws {
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 0.75,
+              repeatCount = 2 }, "again")
+            """)
+        let x = try positionKeys(json, "x")
+        #expect(x.map(\.t) == [0, 22.5, 22.5, 45] && x.map(\.s) == [20, 220, 20, 220], "\(x)")
+        #expect(report.isExact)
+    }
+
     @Test func aDiscreteKeyframeAnimationIsHoldKeyframes() throws {
         let (report, json, _) = try export("""
             local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }

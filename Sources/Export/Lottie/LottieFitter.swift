@@ -87,8 +87,13 @@ struct LottieFitter {
                 resume = nil
                 if exact.endsOnFrame {
                     s = exact.last
-                } else if exactSegment(frames: frames, values: values, from: exact.last, at: exact.end) != nil {
-                    // The next segment starts where this one ends: its keyframe is this one's end.
+                } else if let next = exactSegment(frames: frames, values: values, from: exact.last, at: exact.end) {
+                    // The next segment starts where this one ends: its keyframe is this one's end,
+                    // after a keyframe of this one's end value when the value jumps there (two
+                    // keyframes at one time).
+                    if !same(next.from, exact.to) {
+                        keys.append(Key(frame: exact.end, value: exact.to, out: linear.out, into: linear.into))
+                    }
                     s = exact.last
                     resume = exact.end
                 } else {
