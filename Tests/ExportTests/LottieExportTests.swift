@@ -19,7 +19,7 @@ struct LottieExportTests {
     func export(_ source: String, seconds: Double = 1.5, fps: Double = 30, name: String = "scene.json",
                 strict: Bool = false) throws -> (report: LottieReport, json: [String: Any], path: String) {
         let script = try folder.write("scene.lua", source)
-        let runner = try ScriptRecipe(source: .file(script), options: ScriptOptions())
+        let runner = try ScriptRecipe(source: .file(script), options: ScriptOptions(), images: RenderImages())
             .start(output: { _, _ in }, errors: { _, _ in })
         defer { runner.close() }
         let settings = RenderSettings.duration(seconds, fps: fps, width: 320, height: 120)
@@ -190,6 +190,24 @@ struct LottieExportTests {
         #expect(keys.map { ($0["s"] as? [Double])?.first } == [20, 120, 220])
         #expect(keys.dropLast().allSatisfy { $0["h"] as? Int == 1 })
         #expect(report.isExact)
+    }
+
+    @Test func anImageIsPlacedByItsTopLeftAtItsAssetsPixelSize() throws {
+        let (_, json, _) = try export("""
+            local disc = ca.Image.circle{ radius = 6, softness = 0.5, color = "white" }
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 28, 28 }, position = { 75.25, 45.75 }, contents = disc })
+            """)
+        let asset = try #require((json["assets"] as? [[String: Any]])?.first)
+        let width = try #require(asset["w"] as? Double)
+        let layer = try topLayer(json)
+        #expect(layer["ty"] as? Int == 2 && layer["refId"] as? String == asset["id"] as? String)
+        let transform = try #require(layer["ks"] as? [String: Any])
+        let position = try #require(transform["p"] as? [String: Any])
+        #expect((position["x"] as? [String: Any])?["k"] as? Double == 61.25)
+        #expect((position["y"] as? [String: Any])?["k"] as? Double == 31.75)
+        #expect(((transform["a"] as? [String: Any])?["k"] as? [Double]) == [0, 0])
+        let scale = try #require((transform["s"] as? [String: Any])?["k"] as? [Double])
+        #expect(scale.map { ($0 * 1000).rounded() } == [2800 / width * 1000, 2800 / width * 1000].map { $0.rounded() })
     }
 
     @Test func aSpringIsBakedIntoFewerKeyframesThanFrames() throws {
