@@ -24,7 +24,8 @@ struct LottieCommandTests {
     static let knownGaps: [String: (floor: Double, why: String)] = [
         "glow-snow.lua": (12, "bloom filter and additive blending dropped"),
         "snow-emitter.lua": (19, "players misplace scaled and turned images by 0.5–1 px"),
-        "lessons/11-particle-emitters.lua": (20, "players misplace scaled and turned images by 0.5–1 px; additive blending dropped"),
+        "lessons/11-particle-emitters.lua": (20, "players misplace scaled and turned images by 0.5–1 px; "
+                                             + "additive blending dropped"),
         "lessons/13-masks.lua": (20, "an image used as a mask dropped"),
         "lessons/14-transitions.lua": (16, "transitions dropped"),
         "lessons/15-transform-layers.lua": (21, "players draw images under perspective as their nearest 2D form"),
@@ -123,7 +124,8 @@ struct LottieCommandTests {
             """)
         let r = try CLI.run(["render", script, "--out", folder.path + "/scene.json", "--duration", "1", "--verbose"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("snowglobe:   exact: basic animation — 'box' position.x, made at scene.lua:3\n"), "\(r.stderr)")
+        #expect(r.stderr.contains("snowglobe:   exact: basic animation — 'box' position.x, made at scene.lua:3\n"),
+                "\(r.stderr)")
         #expect(r.stderr.contains("snowglobe:   baked: spring — root › Layer@scene.lua:5 position.y, made at scene.lua:8\n"),
                 "\(r.stderr)")
         #expect(r.stderr.contains("snowglobe:   dropped: shadow — root › Layer@scene.lua:5\n"), "\(r.stderr)")

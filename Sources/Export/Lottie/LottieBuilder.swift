@@ -46,7 +46,9 @@ struct LottieBuilder {
                 let place = ProjectiveMap(a: r.width / w, b: 0, c: 0, d: r.height / h, tx: r.minX, ty: r.minY)
                 return place.then(sample.map)
             }
-            if maps.contains(where: { !$0.isNearlyAffine }) { report.addBaked("perspective on an image (as its nearest 2D form)", first.name, site: first.site) }
+            if maps.contains(where: { !$0.isNearlyAffine }) {
+                report.addBaked("perspective on an image (as its nearest 2D form)", first.name, site: first.site)
+            }
             let extent = max(rect.width, rect.height)
             layer.transform = transform(maps.map(\.affineApproximation), frames: frames, extent: extent)
             layer.masks = masks(track, maps: maps.map(\.affineApproximation))

@@ -107,9 +107,8 @@ struct LottieFitter {
             // A value held across several breaks (another animation's segments on the same
             // layer) needs no keyframe at them: it goes on from the last break it reaches.
             var held = s
-            while held + 1 < n && values[held + 1].indices.allSatisfy({ abs(values[held + 1][$0] - values[s][$0]) <= tolerance($0) * 0.2 }) {
-                held += 1
-            }
+            func holds(_ k: Int) -> Bool { values[k].indices.allSatisfy { abs(values[k][$0] - values[s][$0]) <= tolerance($0) * 0.2 } }
+            while held + 1 < n && holds(held + 1) { held += 1 }
             if let lastBreak = breaks.filter({ $0 > s && $0 <= held }).max(), lastBreak > nextBreak {
                 let linear = LottieKeyframe.linear(1)
                 keys.append(Key(frame: Double(frames[s]), value: values[s], out: linear.out, into: linear.into))
@@ -165,7 +164,9 @@ struct LottieFitter {
             if candidate.hint.hold {
                 // Every sample strictly inside is one value, and the one after the jump differs
                 // (a sample on the very start or end may fall on either side of it by rounding).
-                func same(_ k: Int, _ v: [Double]) -> Bool { v.indices.allSatisfy { abs(values[k][$0] - v[$0]) <= tolerance($0) * 0.5 } }
+                func same(_ k: Int, _ v: [Double]) -> Bool {
+                    v.indices.allSatisfy { abs(values[k][$0] - v[$0]) <= tolerance($0) * 0.5 }
+                }
                 var first = s
                 while first < n && Double(frames[first]) <= a + 1e-6 { first += 1 }
                 guard first < n, Double(frames[first]) < b - 1e-6 else { continue }

@@ -126,7 +126,9 @@ struct LottieHint: Hashable {
         switch mode {
         case .discrete:
             guard times.count == count + 1 else { return nil }
-            for i in 0..<count { pieces.append(Piece(start: times[i] * d, end: times[i + 1] * d, handles: [0, 0, 1, 1], hold: true)) }
+            for i in 0..<count {
+                pieces.append(Piece(start: times[i] * d, end: times[i + 1] * d, handles: [0, 0, 1, 1], hold: true))
+            }
         case .linear, .paced:
             guard times.count == count else { return nil }
             for i in 0..<(count - 1) {
