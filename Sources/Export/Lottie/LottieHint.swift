@@ -185,8 +185,10 @@ struct LottieHint: Hashable {
         }
         let lastStart = (limit - begin) * speed
         var out: [Piece] = []
-        var cycleStart = 0.0
-        while cycleStart < active && out.count < 10_000 {
+        var cycleStart = 0.0, cycles = 0
+        // Bounded, as cycles of a tiny duration may give no piece at all (key times all equal).
+        while cycleStart < active && out.count < 10_000 && cycles < 100_000 {
+            cycles += 1
             // Past the limit once no piece of this cycle can wrap round to the start.
             if cycleStart - offset > lastStart && cycleStart >= offset { break }
             var copies = pieces
