@@ -224,6 +224,18 @@ struct LottieExportTests {
         #expect(report.bakedError <= 0.5)
     }
 
+    @Test func eachBakedAnimationCountsEvenWhereTwoShareAPlace() throws {
+        let (report, _, path) = try export("""
+            for i = 1, 2 do
+              local box = ca.Layer{ bounds = { 0, 0, 20, 20 }, position = { 40 * i, 60 }, backgroundColor = "gold" }
+              ca.root:addSublayer(box)
+              box:addAnimation(ca.SpringAnimation{ keyPath = "position.y", fromValue = 20, toValue = 100 }, "drop")
+            end
+            """)
+        #expect(report.baked.map(\.what) == ["spring", "spring"])
+        #expect(report.line(path: path).contains("; baked: 2 × spring"))
+    }
+
     @Test func theSameSceneGivesTheSameBytes() throws {
         try FileManager.default.createDirectory(atPath: folder.path + "/a", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder.path + "/b", withIntermediateDirectories: true)

@@ -73,7 +73,8 @@ public enum LottieExport {
             if builder.exactAnimations.contains(animation.id) {
                 report.addExact(animation.what, animation.place, site: animation.site)
             } else {
-                report.addBaked(animation.what, animation.place, site: animation.site)
+                // Each animation counts, even beside another made on the same line for the same place.
+                report.baked.append(LottieReport.Item(what: animation.what, place: animation.place, site: animation.site?.label))
             }
         }
         let animation = LottieAnimation(name: output.stem, width: settings.width, height: settings.height, fps: settings.fps,
