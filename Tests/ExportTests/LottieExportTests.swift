@@ -107,12 +107,15 @@ struct LottieExportTests {
         #expect(report.exact.map(\.what) == ["animation group"] && report.isExact)
     }
 
-    @Test func speedTwoHalvesTheFrameNumbers() throws {
+    /// The animation's own speed, or its layer's.
+    @Test(arguments: [("speed = 2,", ""), ("", "box.speed = 2")])
+    func speedTwoHalvesTheFrameNumbers(_ animationSpeed: String, _ layerSpeed: String) throws {
         let (report, json, _) = try export("""
             local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
             ca.root:addSublayer(box)
+            \(layerSpeed)
             box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 1,
-              speed = 2, timingFunction = "easeInEaseOut", fillMode = "forwards", removedOnCompletion = false }, "move")
+              \(animationSpeed) timingFunction = "easeInEaseOut", fillMode = "forwards", removedOnCompletion = false }, "move")
             """)
         let x = try positionKeys(json, "x")
         #expect(x.map(\.t) == [0, 15] && x.map(\.s) == [20, 220])
