@@ -70,7 +70,7 @@ struct LottieFitter {
                     // The value jumps at its end: the next segment's keyframe, when one starts
                     // there, else the first sample after it.
                     keys.append(Key(frame: exact.start, value: exact.from, out: [], into: [], hold: true))
-                    used.insert(h.animation)
+                    used.formUnion(sharing(h))
                     resume = nil
                     if exactSegment(frames: frames, values: values, from: exact.last, at: exact.end) != nil {
                         s = exact.last
@@ -83,7 +83,7 @@ struct LottieFitter {
                 keys.append(Key(frame: exact.start, value: exact.from,
                                 out: [.init(x: h.hold ? 0 : h.handles[0], y: h.hold ? 0 : h.handles[1])],
                                 into: [.init(x: h.hold ? 1 : h.handles[2], y: h.hold ? 1 : h.handles[3])], hold: h.hold))
-                used.insert(h.animation)
+                used.formUnion(sharing(h))
                 resume = nil
                 if exact.endsOnFrame {
                     s = exact.last
@@ -132,6 +132,13 @@ struct LottieFitter {
         }
         keys.append(key(n - 1))
         return (keys, worst, used)
+    }
+
+    /// The animations with this very segment (same times and easing): animations made in one
+    /// transaction share it, and which of them the samples confirmed cannot be told apart.
+    private func sharing(_ hint: LottieHint) -> [ObjectIdentifier] {
+        hints.filter { $0.hint.start == hint.start && $0.hint.end == hint.end && $0.hint.hold == hint.hold
+            && $0.hint.handles == hint.handles }.map(\.hint.animation)
     }
 
     private func isConstant(_ values: [[Double]], _ from: Int, _ to: Int) -> Bool {
