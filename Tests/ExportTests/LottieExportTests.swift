@@ -180,6 +180,25 @@ struct LottieExportTests {
         #expect(report.isExact)
     }
 
+    @Test func anImplicitAnimationRetargetedPartWayIsExactUpToThere() throws {
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            ca.after(0.2, function()
+              ca.transaction(function() box.position = { 240, 60 } end, { duration = 1, timingFunction = "linear" })
+            end)
+            ca.after(0.7, function()
+              ca.transaction(function() box.position = { 40, 60 } end, { duration = 0.5, timingFunction = "easeOut" })
+            end)
+            """)
+        // Out from frame 6 (linear), back from frame 21 (easeOut) from where the first had got to:
+        // the first segment cut there, its curve's first half.
+        let x = try positionKeys(json, "x")
+        #expect(x.map(\.t) == [0, 6, 21, 36] && x.map(\.s) == [20, 20, 120, 20], "\(x)")
+        #expect(x[1].handles == [0, 0, 0.5, 0.5] && x[2].handles == [0, 0, 0.58, 1], "\(x)")
+        #expect(report.exact.count == 2 && report.isExact, "\(report.details)")
+    }
+
     @Test func aDiscreteKeyframeAnimationIsHoldKeyframes() throws {
         let (report, json, _) = try export("""
             local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }

@@ -35,6 +35,7 @@ struct LottieBuilder {
                 hints.append(LottieFitter.Hint(start: snapped(a), end: snapped(b), hint: hint))
             }
         }
+        hints += LottieBuilder.cuts(of: hints)
         var layer: LottieLayer
         switch first.paint {
         case .image(let asset, let rect):
@@ -78,6 +79,31 @@ struct LottieBuilder {
             layer.transform.opacity = scalar(track.samples.map { $0.opacity * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
         }
         return layer
+    }
+
+    /// Each segment cut where another animation's segment starts inside it (at most a few per
+    /// segment): an animation that another replaces part way, as an implicit animation is when
+    /// its property is set again, is exact up to there. Tried after the whole segments.
+    static func cuts(of hints: [LottieFitter.Hint]) -> [LottieFitter.Hint] {
+        let starts = hints.sorted { $0.start < $1.start }
+        var out: [LottieFitter.Hint] = []
+        for h in hints {
+            // The first segment starting after this one's start (binary search).
+            var lo = 0, hi = starts.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if starts[mid].start > h.start + 1e-6 { hi = mid } else { lo = mid + 1 }
+            }
+            var made: [Double] = []
+            for other in starts[lo...] {
+                guard other.start < h.end - 1e-6, made.count < 4 else { break }
+                guard other.hint.animation != h.hint.animation, !made.contains(other.start),
+                      let cut = h.hint.cut(at: other.hint.start) else { continue }
+                made.append(other.start)
+                out.append(LottieFitter.Hint(start: h.start, end: other.start, hint: cut))
+            }
+        }
+        return out
     }
 
     private func imageSize(_ sample: LottieSample, fallback: Rect) -> (Double, Double) {

@@ -41,35 +41,52 @@ struct LottieHint: Hashable {
                   handles: [1 - handles[2], 1 - handles[3], 1 - handles[0], 1 - handles[1]], hold: hold)
         }
 
-        /// The stretch cut at `time`: the easing curve split there (de Casteljau) and each half
-        /// scaled back to the unit square. Nil when a half's value does not move or its handles
-        /// would leave 0…1 in time.
+        /// The stretch cut at `time` in two, the curve split there (see `LottieHint.split`).
         func split(at time: Double) -> (Piece, Piece)? {
-            let x = (time - start) / (end - start)
             var first = self, second = self
             first.end = time
             second.start = time
             if hold { return (first, second) }
-            let (x1, y1, x2, y2) = (handles[0], handles[1], handles[2], handles[3])
-            var lo = 0.0, hi = 1.0
-            for _ in 0..<60 {
-                let s = (lo + hi) / 2
-                if 3 * (1 - s) * (1 - s) * s * x1 + 3 * (1 - s) * s * s * x2 + s * s * s < x { lo = s } else { hi = s }
-            }
-            let s = (lo + hi) / 2
-            func lerp(_ a: (Double, Double), _ b: (Double, Double)) -> (Double, Double) {
-                (a.0 + (b.0 - a.0) * s, a.1 + (b.1 - a.1) * s)
-            }
-            let q0 = lerp((0, 0), (x1, y1)), q1 = lerp((x1, y1), (x2, y2)), q2 = lerp((x2, y2), (1, 1))
-            let r0 = lerp(q0, q1), r1 = lerp(q1, q2), m = lerp(r0, r1)
-            guard abs(m.1) > 1e-9, abs(1 - m.1) > 1e-9, m.0 > 1e-9, 1 - m.0 > 1e-9 else { return nil }
-            first.handles = [q0.0 / m.0, q0.1 / m.1, r0.0 / m.0, r0.1 / m.1]
-            second.handles = [(r1.0 - m.0) / (1 - m.0), (r1.1 - m.1) / (1 - m.1), (q2.0 - m.0) / (1 - m.0),
-                              (q2.1 - m.1) / (1 - m.1)]
-            let inUnit = { (h: [Double]) in (0...1).contains(h[0]) && (0...1).contains(h[2]) }
-            guard inUnit(first.handles), inUnit(second.handles) else { return nil }
+            guard let (a, b) = LottieHint.split(handles, at: (time - start) / (end - start)) else { return nil }
+            (first.handles, second.handles) = (a, b)
             return (first, second)
         }
+    }
+
+    /// The easing `handles` cut at linear progress `x`: the Bézier split there (de Casteljau),
+    /// each half scaled back to the unit square. Nil when a half's value does not move or its
+    /// handles would leave 0…1 in time.
+    static func split(_ handles: [Double], at x: Double) -> (first: [Double], second: [Double])? {
+        let (x1, y1, x2, y2) = (handles[0], handles[1], handles[2], handles[3])
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<60 {
+            let s = (lo + hi) / 2
+            if 3 * (1 - s) * (1 - s) * s * x1 + 3 * (1 - s) * s * s * x2 + s * s * s < x { lo = s } else { hi = s }
+        }
+        let s = (lo + hi) / 2
+        func lerp(_ a: (Double, Double), _ b: (Double, Double)) -> (Double, Double) {
+            (a.0 + (b.0 - a.0) * s, a.1 + (b.1 - a.1) * s)
+        }
+        let q0 = lerp((0, 0), (x1, y1)), q1 = lerp((x1, y1), (x2, y2)), q2 = lerp((x2, y2), (1, 1))
+        let r0 = lerp(q0, q1), r1 = lerp(q1, q2), m = lerp(r0, r1)
+        guard abs(m.1) > 1e-9, abs(1 - m.1) > 1e-9, m.0 > 1e-9, 1 - m.0 > 1e-9 else { return nil }
+        let first = [q0.0 / m.0, q0.1 / m.1, r0.0 / m.0, r0.1 / m.1]
+        let second = [(r1.0 - m.0) / (1 - m.0), (r1.1 - m.1) / (1 - m.1), (q2.0 - m.0) / (1 - m.0), (q2.1 - m.1) / (1 - m.1)]
+        let inUnit = { (h: [Double]) in (0...1).contains(h[0]) && (0...1).contains(h[2]) }
+        guard inUnit(first), inUnit(second) else { return nil }
+        return (first, second)
+    }
+
+    /// This segment up to `time` (scene seconds, inside it): what shows of an animation that
+    /// another replaces part way, as an implicit animation retargeted from where it is.
+    func cut(at time: Double) -> LottieHint? {
+        guard time > start, time < end else { return nil }
+        var cut = self
+        cut.end = time
+        if hold { return cut }
+        guard let (first, _) = LottieHint.split(handles, at: (time - start) / (end - start)) else { return nil }
+        cut.handles = first
+        return cut
     }
 
     /// The segments of the attached animation `state` that start before `limit` (both in its
