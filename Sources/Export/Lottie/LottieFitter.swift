@@ -80,9 +80,8 @@ struct LottieFitter {
                     }
                     continue
                 }
-                keys.append(Key(frame: exact.start, value: exact.from,
-                                out: [.init(x: h.hold ? 0 : h.handles[0], y: h.hold ? 0 : h.handles[1])],
-                                into: [.init(x: h.hold ? 1 : h.handles[2], y: h.hold ? 1 : h.handles[3])], hold: h.hold))
+                keys.append(Key(frame: exact.start, value: exact.from, out: [.init(x: h.handles[0], y: h.handles[1])],
+                                into: [.init(x: h.handles[2], y: h.handles[3])]))
                 used.formUnion(sharing(h))
                 resume = nil
                 if exact.endsOnFrame {
@@ -152,9 +151,9 @@ struct LottieFitter {
     /// A hint that starts at sample `s` or before the next one (at `start` when given), and
     /// that every sample it spans agrees with: its values at its start and end fitted to those
     /// samples (they are linear in them), the last sample it spans, and whether it ends on that
-    /// sample's frame. Only hints
-    /// along which the value changes, spanning at least two samples, count; a hold counts when
-    /// the samples before its end are its value and the one after differs.
+    /// sample's frame. Only hints along which the value changes, spanning at least two samples,
+    /// count; a hold counts when the samples before its end are its value and the one after
+    /// differs.
     private func exactSegment(frames: [Int], values: [[Double]], from s: Int, at start: Double? = nil)
         -> (hint: LottieHint, start: Double, end: Double, from: [Double], to: [Double], last: Int, endsOnFrame: Bool)? {
         let n = values.count
