@@ -37,8 +37,9 @@ extension RenderCommand {
         InterruptCleanup.installHandlers()
         let runner: SceneRunner
         do {
+            // The report names the line that made each layer and animation.
             runner = try ScriptLauncher.start(choice, seed: seed.value, size: size, budget: limits.budget, uiScale: uiScale ?? 1,
-                                              errorTold: {})
+                                              recordsCreationSites: true, errorTold: {})
         } catch { throw ExitCode(1) }
         defer { runner.close() }
         let count: Int

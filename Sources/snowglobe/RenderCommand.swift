@@ -53,7 +53,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "With a Lottie output: refuse (exit 1, no file) when anything would be baked or left out.")
     var strict = false
 
-    @Flag(help: "With a Lottie output: list what was exact, baked and left out, each with its layer.")
+    @Flag(help: "With a Lottie output: list what was exact, baked and left out, each with its layer and the script line that made it.")
     var verbose = false
 
     @Option(help: "What shows where no layer draws: a colour (black, #203040, …) or transparent.")

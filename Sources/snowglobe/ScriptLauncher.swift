@@ -14,8 +14,10 @@ enum ScriptLauncher {
     /// What the script prints goes to `output` (standard output unless given). What it prints and
     /// its errors are told unless the run is replaying ticks an earlier part of a render made
     /// (`SceneRunner.replayedThrough`); `errorTold` is called for each error told.
+    /// `recordsCreationSites` makes layers and animations remember the line that made them.
     static func start(_ choice: ScriptChoice, seed: UInt64, size: SceneSize, budget: LuaBudget,
-                      uiScale: Double = 1, warnsOfGlobals: Bool = false, output: @escaping (String) -> Void = { print($0) },
+                      uiScale: Double = 1, warnsOfGlobals: Bool = false, recordsCreationSites: Bool = false,
+                      output: @escaping (String) -> Void = { print($0) },
                       errorTold: @escaping () -> Void = {}) throws -> SceneRunner {
         guard let source = try choice.source() else { throw ExitCodeError.failure }
         var options = ScriptOptions()
@@ -24,6 +26,7 @@ enum ScriptLauncher {
         options.budget = budget
         options.uiScale = uiScale
         options.warnsOfGlobals = warnsOfGlobals
+        options.recordsCreationSites = recordsCreationSites
         let folders = ResourceFolders.locate()
         options.libraryPath = folders.scripts
         var recipe = ScriptRecipe(source: source, options: options, images: RenderImages())

@@ -19,7 +19,7 @@ struct LottieExportTests {
     func export(_ source: String, seconds: Double = 1.5, fps: Double = 30, name: String = "scene.json",
                 strict: Bool = false) throws -> (report: LottieReport, json: [String: Any], path: String) {
         let script = try folder.write("scene.lua", source)
-        let runner = try ScriptRecipe(source: .file(script), options: ScriptOptions())
+        let runner = try ScriptRecipe(source: .file(script), options: ScriptOptions(), images: RenderImages())
             .start(output: { _, _ in }, errors: { _, _ in })
         defer { runner.close() }
         let settings = RenderSettings.duration(seconds, fps: fps, width: 320, height: 120)
@@ -74,6 +74,164 @@ struct LottieExportTests {
         #expect(report.isExact)
     }
 
+    /// The keyframes of the top layer's `p.x` or `p.y`: frames, values and the easing handles
+    /// out of each keyframe (`o` x, y, then `i` x, y; empty for the last or a hold).
+    func positionKeys(_ json: [String: Any], _ axis: String) throws -> [(t: Double, s: Double, handles: [Double])] {
+        let transform = try #require(try topLayer(json)["ks"] as? [String: Any])
+        let keys = try #require(((transform["p"] as? [String: Any])?[axis] as? [String: Any])?["k"] as? [[String: Any]])
+        return try keys.map { key in
+            let out = key["o"] as? [String: Double], into = key["i"] as? [String: Double]
+            let handles = [out?["x"], out?["y"], into?["x"], into?["y"]].compactMap { $0 }
+            return (try #require(key["t"] as? Double), try #require((key["s"] as? [Double])?.first), handles)
+        }
+    }
+
+    @Test func aGroupExportsItsChildrenAsTheirOwnKeyframesInsideItsTime() throws {
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.AnimationGroup{ beginTime = ca.now() + 0.5, duration = 1, fillMode = "forwards",
+              removedOnCompletion = false, animations = {
+                ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 0.5,
+                  timingFunction = "easeIn", fillMode = "forwards" },
+                ca.BasicAnimation{ keyPath = "position.y", fromValue = 60, toValue = 100, beginTime = 0.2, duration = 0.5,
+                  timingFunction = "easeOut", fillMode = "forwards" },
+              } }, "group")
+            """)
+        // The group begins at 0.5 s (frame 15); y's child 0.2 s into it (frame 21).
+        let x = try positionKeys(json, "x"), y = try positionKeys(json, "y")
+        #expect(x.map(\.t) == [0, 15, 30] && x.map(\.s) == [20, 20, 220])
+        #expect(x[1].handles == [0.42, 0, 1, 1])
+        #expect(y.map(\.t) == [0, 21, 36] && y.map(\.s) == [40, 40, 80])
+        #expect(y[1].handles == [0, 0, 0.58, 1])
+        #expect(report.exact.map(\.what) == ["animation group"] && report.isExact)
+    }
+
+    /// The animation's own speed, or its layer's.
+    @Test(arguments: [("speed = 2,", ""), ("", "box.speed = 2")])
+    func speedTwoHalvesTheFrameNumbers(_ animationSpeed: String, _ layerSpeed: String) throws {
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            \(layerSpeed)
+            box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 1,
+              \(animationSpeed) timingFunction = "easeInEaseOut", fillMode = "forwards", removedOnCompletion = false }, "move")
+            """)
+        let x = try positionKeys(json, "x")
+        #expect(x.map(\.t) == [0, 15] && x.map(\.s) == [20, 220])
+        #expect(x[0].handles == [0.42, 0, 0.58, 1])
+        #expect(report.exact.count == 1 && report.isExact)
+    }
+
+    @Test func aTimeOffsetStartsTheCyclesPartWayAndWrapsRound() throws {
+        // Autoreversing half-second cycles, started a quarter second in: half way out at frame 0,
+        // out at 15, back at 45, out at 75 (at 60 fps).
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 0.5,
+              autoreverses = true, repeatCount = 2, timeOffset = 0.25 }, "swing")
+            """, fps: 60)
+        let x = try positionKeys(json, "x")
+        #expect(x.map(\.t) == [0, 15, 45, 75, 105], "\(x)")
+        #expect(x.map(\.s) == [120, 220, 20, 220, 20], "\(x)")
+        #expect(report.isExact)
+    }
+
+    @Test func aPacedKeyframeAnimationIsKeyedWhereItsDistancesPutTheValues() throws {
+        // Distances 40, 120, 40: key times 0, 0.2, 0.8, 1 (the given ones are ignored, as paced mode does).
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.KeyframeAnimation{ keyPath = "position.x", values = { 40, 80, 200, 240 },
+              keyTimes = { 0, 0.5, 0.6, 1 }, calculationMode = "paced", duration = 1, fillMode = "forwards",
+              removedOnCompletion = false }, "pace")
+            """)
+        let x = try positionKeys(json, "x")
+        #expect(x.map(\.t) == [0, 6, 24, 30] && x.map(\.s) == [20, 60, 180, 220])
+        #expect(x[0].handles == [0, 0, 1, 1])
+        #expect(report.exact.map(\.what) == ["keyframe animation"] && report.isExact)
+    }
+
+    @Test func aCubicKeyframeAnimationIsItsHermiteSegmentsAsHandles() throws {
+        // Catmull-Rom tangents 50, 100, 50 through 40, 140, 240: handle heights m0 / 3Δ and 1 − m1 / 3Δ.
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.KeyframeAnimation{ keyPath = "position.x", values = { 40, 140, 240 },
+              calculationMode = "cubic", duration = 1, fillMode = "forwards", removedOnCompletion = false }, "curve")
+            """)
+        let x = try positionKeys(json, "x")
+        #expect(x.map(\.t) == [0, 15, 30] && x.map(\.s) == [20, 120, 220])
+        #expect(x[0].handles == [0.3333, 0.1667, 0.6667, 0.6667])
+        #expect(x[1].handles == [0.3333, 0.3333, 0.6667, 0.8333])
+        #expect(report.isExact)
+    }
+
+    @Test func aCycleEndingBetweenFramesJumpsBackWithTwoKeyframesAtOneTime() throws {
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 0.75,
+              repeatCount = 2 }, "again")
+            """)
+        let x = try positionKeys(json, "x")
+        #expect(x.map(\.t) == [0, 22.5, 22.5, 45] && x.map(\.s) == [20, 220, 20, 220], "\(x)")
+        #expect(report.isExact)
+    }
+
+    @Test func anImplicitAnimationRetargetedPartWayIsExactUpToThere() throws {
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            ca.after(0.2, function()
+              ca.transaction(function() box.position = { 240, 60 } end, { duration = 1, timingFunction = "linear" })
+            end)
+            ca.after(0.7, function()
+              ca.transaction(function() box.position = { 40, 60 } end, { duration = 0.5, timingFunction = "easeOut" })
+            end)
+            """)
+        // Out from frame 6 (linear), back from frame 21 (easeOut) from where the first had got to:
+        // the first segment cut there, its curve's first half.
+        let x = try positionKeys(json, "x")
+        #expect(x.map(\.t) == [0, 6, 21, 36] && x.map(\.s) == [20, 20, 120, 20], "\(x)")
+        #expect(x[1].handles == [0, 0, 0.5, 0.5] && x[2].handles == [0, 0, 0.58, 1], "\(x)")
+        #expect(report.exact.count == 2 && report.isExact, "\(report.details)")
+    }
+
+    @Test func aDiscreteKeyframeAnimationIsHoldKeyframes() throws {
+        let (report, json, _) = try export("""
+            local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.KeyframeAnimation{ keyPath = "position.x", values = { 40, 140, 240 },
+              calculationMode = "discrete", duration = 1, fillMode = "forwards", removedOnCompletion = false }, "steps")
+            """)
+        let transform = try #require(try topLayer(json)["ks"] as? [String: Any])
+        let keys = try #require(((transform["p"] as? [String: Any])?["x"] as? [String: Any])?["k"] as? [[String: Any]])
+        #expect(keys.map { $0["t"] as? Double } == [0, 10, 20])
+        #expect(keys.map { ($0["s"] as? [Double])?.first } == [20, 120, 220])
+        #expect(keys.dropLast().allSatisfy { $0["h"] as? Int == 1 })
+        #expect(report.isExact)
+    }
+
+    @Test func anImageIsPlacedByItsTopLeftAtItsAssetsPixelSize() throws {
+        let (_, json, _) = try export("""
+            local disc = ca.Image.circle{ radius = 6, softness = 0.5, color = "white" }
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 28, 28 }, position = { 75.25, 45.75 }, contents = disc })
+            """)
+        let asset = try #require((json["assets"] as? [[String: Any]])?.first)
+        let width = try #require(asset["w"] as? Double)
+        let layer = try topLayer(json)
+        #expect(layer["ty"] as? Int == 2 && layer["refId"] as? String == asset["id"] as? String)
+        let transform = try #require(layer["ks"] as? [String: Any])
+        let position = try #require(transform["p"] as? [String: Any])
+        #expect((position["x"] as? [String: Any])?["k"] as? Double == 61.25)
+        #expect((position["y"] as? [String: Any])?["k"] as? Double == 31.75)
+        #expect(((transform["a"] as? [String: Any])?["k"] as? [Double]) == [0, 0])
+        let scale = try #require((transform["s"] as? [String: Any])?["k"] as? [Double])
+        #expect(scale.map { ($0 * 1000).rounded() } == [2800 / width * 1000, 2800 / width * 1000].map { $0.rounded() })
+    }
+
     @Test func aSpringIsBakedIntoFewerKeyframesThanFrames() throws {
         let (report, json, _) = try export("""
             local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "gold" }
@@ -86,6 +244,18 @@ struct LottieExportTests {
         #expect(keys.count > 2 && keys.count < 30, "\(keys.count) keyframes for 60 frames")
         #expect(report.baked.map(\.what) == ["spring"])
         #expect(report.bakedError <= 0.5)
+    }
+
+    @Test func eachBakedAnimationCountsEvenWhereTwoShareAPlace() throws {
+        let (report, _, path) = try export("""
+            for i = 1, 2 do
+              local box = ca.Layer{ bounds = { 0, 0, 20, 20 }, position = { 40 * i, 60 }, backgroundColor = "gold" }
+              ca.root:addSublayer(box)
+              box:addAnimation(ca.SpringAnimation{ keyPath = "position.y", fromValue = 20, toValue = 100 }, "drop")
+            end
+            """)
+        #expect(report.baked.map(\.what) == ["spring", "spring"])
+        #expect(report.line(path: path).contains("; baked: 2 × spring"))
     }
 
     @Test func theSameSceneGivesTheSameBytes() throws {

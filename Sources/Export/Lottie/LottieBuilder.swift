@@ -1,5 +1,6 @@
 import Foundation
 import LayerKit
+import Render
 
 /// Turns tracks of samples into Lottie layers: the map of each frame becomes a transform
 /// (position, rotation, scale) when it is affine without shear, else the outlines themselves
@@ -34,18 +35,21 @@ struct LottieBuilder {
                 hints.append(LottieFitter.Hint(start: snapped(a), end: snapped(b), hint: hint))
             }
         }
+        hints += LottieBuilder.cuts(of: hints)
         var layer: LottieLayer
         switch first.paint {
         case .image(let asset, let rect):
             layer = LottieLayer(name: first.name, content: .image(assetID: "image_\(asset)"), inPoint: frames[0],
                                 outPoint: lastFrame + 1)
-            let maps = track.samples.map { sample -> LottieMap in
+            let maps = track.samples.map { sample -> ProjectiveMap in
                 guard case .image(_, let r) = sample.paint else { return sample.map }
                 let (w, h) = imageSize(sample, fallback: rect)
-                let place = LottieMap(a: r.width / w, b: 0, c: 0, d: r.height / h, tx: r.minX, ty: r.minY)
+                let place = ProjectiveMap(a: r.width / w, b: 0, c: 0, d: r.height / h, tx: r.minX, ty: r.minY)
                 return place.then(sample.map)
             }
-            if maps.contains(where: { !$0.isAffine }) { report.addBaked("perspective on an image (as its nearest 2D form)", first.name) }
+            if maps.contains(where: { !$0.isNearlyAffine }) {
+                report.addBaked("perspective on an image (as its nearest 2D form)", first.name, site: first.site)
+            }
             let extent = max(rect.width, rect.height)
             layer.transform = transform(maps.map(\.affineApproximation), frames: frames, extent: extent)
             layer.masks = masks(track, maps: maps.map(\.affineApproximation))
@@ -53,7 +57,7 @@ struct LottieBuilder {
             layer = LottieLayer(name: first.name, content: .shapes([]), inPoint: frames[0], outPoint: lastFrame + 1)
             let extent = track.samples.reduce(1.0) { max($0, LottieBuilder.extent(of: $1.paths)) }
             let flat = track.samples.allSatisfy { s in
-                s.map.isAffine && s.map.decomposed.shear * extent < pixel / 2
+                s.map.isNearlyAffine && s.map.decomposed.shear * extent < pixel / 2
             }
             var pathsPerFrame: [[LottieBezier]]
             if flat {
@@ -75,6 +79,31 @@ struct LottieBuilder {
             layer.transform.opacity = scalar(track.samples.map { $0.opacity * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
         }
         return layer
+    }
+
+    /// Each segment cut where another animation's segment starts inside it (at most a few per
+    /// segment): an animation that another replaces part way, as an implicit animation is when
+    /// its property is set again, is exact up to there. Tried after the whole segments.
+    static func cuts(of hints: [LottieFitter.Hint]) -> [LottieFitter.Hint] {
+        let starts = hints.sorted { $0.start < $1.start }
+        var out: [LottieFitter.Hint] = []
+        for h in hints {
+            // The first segment starting after this one's start (binary search).
+            var lo = 0, hi = starts.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if starts[mid].start > h.start + 1e-6 { hi = mid } else { lo = mid + 1 }
+            }
+            var made: [Double] = []
+            for other in starts[lo...] {
+                guard other.start < h.end - 1e-6, made.count < 4 else { break }
+                guard other.hint.animation != h.hint.animation, !made.contains(other.start),
+                      let cut = h.hint.cut(at: other.hint.start) else { continue }
+                made.append(other.start)
+                out.append(LottieFitter.Hint(start: h.start, end: other.start, hint: cut))
+            }
+        }
+        return out
     }
 
     private func imageSize(_ sample: LottieSample, fallback: Rect) -> (Double, Double) {
@@ -104,7 +133,7 @@ struct LottieBuilder {
     }
 
     /// Position, rotation (unwrapped so it never jumps a turn) and scale of affine maps.
-    private mutating func transform(_ maps: [LottieMap], frames: [Int], extent: Double) -> LottieTransform {
+    private mutating func transform(_ maps: [ProjectiveMap], frames: [Int], extent: Double) -> LottieTransform {
         var t = LottieTransform()
         var xs: [Double] = [], ys: [Double] = [], rs: [Double] = [], ss: [[Double]] = []
         var previous: Double?
@@ -124,7 +153,7 @@ struct LottieBuilder {
 
     /// The clips, in the layer's coordinates (through the inverse of each frame's map), or on
     /// the screen when `maps` is nil.
-    private mutating func masks(_ track: LottieTrack, maps: [LottieMap]?) -> [(path: LottieProperty, mode: String)] {
+    private mutating func masks(_ track: LottieTrack, maps: [ProjectiveMap]?) -> [(path: LottieProperty, mode: String)] {
         guard let first = track.samples.first, !first.clips.isEmpty else { return [] }
         var out: [(path: LottieProperty, mode: String)] = []
         for c in first.clips.indices {

@@ -71,9 +71,10 @@ public enum LottieExport {
         var report = builder.report
         for animation in sampler.animations {
             if builder.exactAnimations.contains(animation.id) {
-                report.addExact(animation.what, animation.place)
+                report.addExact(animation.what, animation.place, site: animation.site)
             } else {
-                report.addBaked(animation.what, animation.place)
+                // Each animation counts, even beside another made on the same line for the same place.
+                report.baked.append(LottieReport.Item(what: animation.what, place: animation.place, site: animation.site?.label))
             }
         }
         let animation = LottieAnimation(name: output.stem, width: settings.width, height: settings.height, fps: settings.fps,

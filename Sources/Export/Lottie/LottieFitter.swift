@@ -45,28 +45,56 @@ struct LottieFitter {
         var used: Set<ObjectIdentifier> = []
         var worst = 0.0
         var s = 0
+        // Where an exact segment ended between two frames, when the next one starts there.
+        var resume: Double?
         while s < n - 1 {
             // The value holds from here on: the last keyframe's value holds after it.
-            if s > 0 && isConstant(values, s, n - 1) {
+            if resume == nil && s > 0 && isConstant(values, s, n - 1) {
                 keys.append(key(s))
                 return (keys, worst, used)
             }
-            if let exact = exactSegment(frames: frames, values: values, from: s) {
+            if let exact = exactSegment(frames: frames, values: values, from: s, at: resume) {
                 let linear = LottieKeyframe.linear(1)
-                if exact.start > Double(frames[s]) + 1e-6 {
+                let same = { (a: [Double], b: [Double]) in a.indices.allSatisfy { abs(a[$0] - b[$0]) <= tolerance($0) } }
+                // A hold keyframe before it already holds this sample's value up to its start.
+                let heldBefore = keys.last.map { $0.hold && same($0.value, values[s]) } ?? false
+                if exact.start > Double(frames[s]) + 1e-6 && !heldBefore && resume == nil {
                     // Up to where the animation starts: held when it starts from this value.
                     var lead = key(s)
-                    lead.hold = lead.value.indices.allSatisfy { abs(lead.value[$0] - exact.from[$0]) <= tolerance($0) }
+                    lead.hold = same(lead.value, exact.from)
                     (lead.out, lead.into) = lead.hold ? ([], []) : linear
                     keys.append(lead)
                 }
                 let h = exact.hint
-                keys.append(Key(frame: exact.start, value: exact.from,
-                                out: [.init(x: h.hold ? 0 : h.handles[0], y: h.hold ? 0 : h.handles[1])],
-                                into: [.init(x: h.hold ? 1 : h.handles[2], y: h.hold ? 1 : h.handles[3])], hold: h.hold))
-                used.insert(h.animation)
+                if h.hold {
+                    // The value jumps at its end: the next segment's keyframe, when one starts
+                    // there, else the first sample after it.
+                    keys.append(Key(frame: exact.start, value: exact.from, out: [], into: [], hold: true))
+                    used.formUnion(sharing(h))
+                    resume = nil
+                    if exactSegment(frames: frames, values: values, from: exact.last, at: exact.end) != nil {
+                        s = exact.last
+                        resume = exact.end
+                    } else {
+                        s = exact.last + 1
+                    }
+                    continue
+                }
+                keys.append(Key(frame: exact.start, value: exact.from, out: [.init(x: h.handles[0], y: h.handles[1])],
+                                into: [.init(x: h.handles[2], y: h.handles[3])]))
+                used.formUnion(sharing(h))
+                resume = nil
                 if exact.endsOnFrame {
                     s = exact.last
+                } else if let next = exactSegment(frames: frames, values: values, from: exact.last, at: exact.end) {
+                    // The next segment starts where this one ends: its keyframe is this one's end,
+                    // after a keyframe of this one's end value when the value jumps there (two
+                    // keyframes at one time).
+                    if !same(next.from, exact.to) {
+                        keys.append(Key(frame: exact.end, value: exact.to, out: linear.out, into: linear.into))
+                    }
+                    s = exact.last
+                    resume = exact.end
                 } else {
                     keys.append(Key(frame: exact.end, value: exact.to, out: linear.out, into: linear.into))
                     s = exact.last + 1
@@ -75,6 +103,17 @@ struct LottieFitter {
                 continue
             }
             let nextBreak = breaks.filter { $0 > s }.min() ?? n - 1
+            // A value held across several breaks (another animation's segments on the same
+            // layer) needs no keyframe at them: it goes on from the last break it reaches.
+            var held = s
+            func holds(_ k: Int) -> Bool { values[k].indices.allSatisfy { abs(values[k][$0] - values[s][$0]) <= tolerance($0) * 0.2 } }
+            while held + 1 < n && holds(held + 1) { held += 1 }
+            if let lastBreak = breaks.filter({ $0 > s && $0 <= held }).max(), lastBreak > nextBreak {
+                let linear = LottieKeyframe.linear(1)
+                keys.append(Key(frame: Double(frames[s]), value: values[s], out: linear.out, into: linear.into))
+                s = lastBreak
+                continue
+            }
             var best = s + 1
             var handles = LottieKeyframe.linear(1)
             var bestError = 0.0
@@ -94,6 +133,13 @@ struct LottieFitter {
         return (keys, worst, used)
     }
 
+    /// The animations with this very segment (same times and easing): animations made in one
+    /// transaction share it, and which of them the samples confirmed cannot be told apart.
+    private func sharing(_ hint: LottieHint) -> [ObjectIdentifier] {
+        hints.filter { $0.hint.start == hint.start && $0.hint.end == hint.end && $0.hint.hold == hint.hold
+            && $0.hint.handles == hint.handles }.map(\.hint.animation)
+    }
+
     private func isConstant(_ values: [[Double]], _ from: Int, _ to: Int) -> Bool {
         let first = values[from]
         for k in from...to {
@@ -102,18 +148,43 @@ struct LottieFitter {
         return true
     }
 
-    /// A hint that starts at sample `s` or before the next one, and that every sample it spans
-    /// agrees with: its values at its start and end fitted to those samples (they are linear in
-    /// them), the last sample it spans, and whether it ends on that sample's frame. Only hints
-    /// along which the value changes, spanning at least two samples, count.
-    private func exactSegment(frames: [Int], values: [[Double]], from s: Int)
+    /// A hint that starts at sample `s` or before the next one (at `start` when given), and
+    /// that every sample it spans agrees with: its values at its start and end fitted to those
+    /// samples (they are linear in them), the last sample it spans, and whether it ends on that
+    /// sample's frame. Only hints along which the value changes, spanning at least two samples,
+    /// count; a hold counts when the samples before its end are its value and the one after
+    /// differs.
+    private func exactSegment(frames: [Int], values: [[Double]], from s: Int, at start: Double? = nil)
         -> (hint: LottieHint, start: Double, end: Double, from: [Double], to: [Double], last: Int, endsOnFrame: Bool)? {
         let n = values.count
         let here = Double(frames[s])
-        for candidate in hints where candidate.start >= here - 1e-6 && candidate.start < here + 1 - 1e-6 {
+        for candidate in hints {
+            if let start {
+                guard abs(candidate.start - start) < 1e-6 else { continue }
+            } else {
+                guard candidate.start >= here - 1e-6 && candidate.start < here + 1 - 1e-6 else { continue }
+            }
             let a = candidate.start, b = candidate.end
             guard b > a else { continue }
             let firstIn = a <= here + 1e-6 ? s : s + 1
+            if candidate.hint.hold {
+                // Every sample strictly inside is one value, and the one after the jump differs
+                // (a sample on the very start or end may fall on either side of it by rounding).
+                func same(_ k: Int, _ v: [Double]) -> Bool {
+                    v.indices.allSatisfy { abs(values[k][$0] - v[$0]) <= tolerance($0) * 0.5 }
+                }
+                var first = s
+                while first < n && Double(frames[first]) <= a + 1e-6 { first += 1 }
+                guard first < n, Double(frames[first]) < b - 1e-6 else { continue }
+                var last = first
+                while last + 1 < n && Double(frames[last + 1]) < b - 1e-6 { last += 1 }
+                let v = values[first]
+                guard (first...last).allSatisfy({ same($0, v) }) else { continue }
+                var after = last + 1
+                if after < n && abs(Double(frames[after]) - b) < 1e-6 && same(after, v) { after += 1 }
+                guard after < n, !same(after, v) else { continue }
+                return (candidate.hint, a, b, v, v, last, false)
+            }
             var last = firstIn
             while last + 1 < n && Double(frames[last + 1]) <= b + 1e-6 { last += 1 }
             guard firstIn < n, last > firstIn else { continue }

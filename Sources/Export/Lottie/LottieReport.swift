@@ -1,12 +1,22 @@
 import Foundation
+import LayerKit
 
 /// What an export kept exactly, baked and dropped, for the line that ends every export and the
 /// list `--verbose` prints.
 public struct LottieReport: Sendable {
-    /// One reported thing: what it is and where (the layer's name or place in the tree).
+    /// One reported thing: what it is, where (the layer's name or place in the tree) and the
+    /// script line that made the animation or layer ("scene.lua:12"), when the run recorded it.
     public struct Item: Sendable, Equatable {
         public var what: String
         public var place: String
+        public var site: String?
+
+        /// "basic animation — 'box' position.x, made at scene.lua:12" (the site left out when the
+        /// place already names it, as an unnamed layer's `Layer@scene.lua:12` does).
+        var text: String {
+            guard let site, !place.contains("@" + site) else { return "\(what) — \(place)" }
+            return "\(what) — \(place), made at \(site)"
+        }
     }
 
     /// Animations written as the keyframes they are (timing functions as handles).
@@ -31,14 +41,18 @@ public struct LottieReport: Sendable {
     /// Whether anything was baked or dropped (what `--strict` refuses).
     public var isExact: Bool { baked.isEmpty && dropped.isEmpty }
 
-    mutating func addExact(_ what: String, _ place: String) { exact.append(Item(what: what, place: place)) }
-
-    mutating func addBaked(_ what: String, _ place: String) {
-        if !baked.contains(Item(what: what, place: place)) { baked.append(Item(what: what, place: place)) }
+    mutating func addExact(_ what: String, _ place: String, site: SourceSite?) {
+        exact.append(Item(what: what, place: place, site: site?.label))
     }
 
-    mutating func addDropped(_ what: String, _ place: String) {
-        if !dropped.contains(Item(what: what, place: place)) { dropped.append(Item(what: what, place: place)) }
+    mutating func addBaked(_ what: String, _ place: String, site: SourceSite?) {
+        let item = Item(what: what, place: place, site: site?.label)
+        if !baked.contains(item) { baked.append(item) }
+    }
+
+    mutating func addDropped(_ what: String, _ place: String, site: SourceSite?) {
+        let item = Item(what: what, place: place, site: site?.label)
+        if !dropped.contains(item) { dropped.append(item) }
     }
 
     mutating func noteError(_ pixels: Double) { bakedError = max(bakedError, pixels) }
@@ -69,7 +83,6 @@ public struct LottieReport: Sendable {
 
     /// One line per item, for `--verbose`.
     public var details: [String] {
-        exact.map { "exact: \($0.what) — \($0.place)" } + baked.map { "baked: \($0.what) — \($0.place)" }
-            + dropped.map { "dropped: \($0.what) — \($0.place)" }
+        exact.map { "exact: " + $0.text } + baked.map { "baked: " + $0.text } + dropped.map { "dropped: " + $0.text }
     }
 }

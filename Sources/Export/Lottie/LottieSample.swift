@@ -1,4 +1,5 @@
 import LayerKit
+import Render
 
 /// One thing drawn (a background, a path, text, an image, a border, a particle) as one frame
 /// shows it: its outlines in its own coordinates, the map that puts them on the screen, how
@@ -16,12 +17,14 @@ struct LottieSample {
     var paths: [LottieBezier]
     var paint: Paint
     /// Item coordinates → screen pixels.
-    var map: LottieMap
+    var map: ProjectiveMap
     var opacity: Double
     /// Screen-space outlines the item is clipped to (masksToBounds of its ancestors), outermost first.
     var clips: [LottieClip]
     /// The animations of its layer and of the layers above it.
     var animations: [ObjectIdentifier] = []
+    /// The script line that made its layer, for the report.
+    var site: SourceSite?
 
     /// What must stay the same for two frames' samples to be one Lottie layer: the kind of
     /// paint, the asset, and how many subpaths, vertices and clips there are.

@@ -16,7 +16,7 @@ final class LottieSampler {
     /// The animations of the layer being visited and of its ancestors.
     private var currentAnimations: [ObjectIdentifier] = []
     /// Every animation seen: what it is (for the report) and its exact segments.
-    private(set) var animations: [(id: ObjectIdentifier, what: String, place: String)] = []
+    private(set) var animations: [(id: ObjectIdentifier, what: String, place: String, site: SourceSite?)] = []
     private(set) var hints: [ObjectIdentifier: [LottieHint]] = [:]
     /// The scene time the export ends at (hints past it are not made).
     var endTime = 0.0
@@ -29,14 +29,17 @@ final class LottieSampler {
               key: "", place: "", time: time)
     }
 
-    private func visit(_ layer: Layer, parent: LottieMap, extra: Transform3D?, opacity inherited: Double,
+    private func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
                        tint: (r: Double, g: Double, b: Double), clips inheritedClips: [LottieClip], slot: StateSlot,
                        key parentKey: String, place parentPlace: String, time: Double) {
         if layer.bool(.hidden, slot) && layer.transitionShown(slot) == nil { return }
         let opacity = inherited * layer.number(.opacity, slot)
         guard opacity >= 0.5 / 255 else { return }
         let key = parentKey + "/" + String(UInt(bitPattern: ObjectIdentifier(layer).hashValue), radix: 36)
-        let place = layer.name.map { "'\($0)'" } ?? (parentPlace.isEmpty ? "root" : parentPlace + " › " + layer.kind.rawValue)
+        let site = layer.creationSite
+        // An unnamed layer by its kind and the line that made it, as the inspector names it.
+        let kind = layer.kind.rawValue + (site.map { "@" + $0.label } ?? "")
+        let place = layer.name.map { "'\($0)'" } ?? (parentPlace.isEmpty ? "root" : parentPlace + " › " + kind)
         var matrix = layer.matrixToSuperlayer(slot)
         if let extra { matrix = matrix.concatenating(extra) }
         if let transformLayer = layer as? TransformLayer {
@@ -48,8 +51,8 @@ final class LottieSampler {
             }
             return
         }
-        let map = LottieMap(flattening: matrix).then(parent)
-        if !map.isAffine { report.addBaked("3D perspective", place) }
+        let map = ProjectiveMap(flattening: matrix).then(parent)
+        if !map.isNearlyAffine { report.addBaked("3D perspective", place, site: site) }
         let bounds = layer.rect(.bounds, slot).standardized
         guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.size.width.isFinite,
               bounds.size.height.isFinite else { return }
@@ -60,19 +63,19 @@ final class LottieSampler {
                                             corners: layer.maskedCorners)
             clips.append(LottieClip(outline: outline.mapped(map.apply), mode: clips.isEmpty ? "a" : "i"))
         }
-        if layer.transitionShown(slot) != nil { report.addDropped("transition", place) }
-        for filter in layer.filters { report.addDropped("\(filter.kind) filter", place) }
-        if let filter = layer.compositingFilter { report.addDropped("\(filter) compositing filter", place) }
+        if layer.transitionShown(slot) != nil { report.addDropped("transition", place, site: site) }
+        for filter in layer.filters { report.addDropped("\(filter.kind) filter", place, site: site) }
+        if let filter = layer.compositingFilter { report.addDropped("\(filter) compositing filter", place, site: site) }
         if let mask = layer.mask {
             if let outlines = maskOutlines(mask, map: map, slot: slot, key: key, place: place, time: time),
                clips.isEmpty || outlines.count == 1 {
                 clips += outlines.map { LottieClip(outline: $0.outline, mode: clips.isEmpty ? $0.mode : "i") }
             } else {
-                report.addDropped("mask layer (not opaque shapes)", place)
+                report.addDropped("mask layer (not opaque shapes)", place, site: site)
             }
         }
         if layer.number(.shadowOpacity, slot) > 0 && layer.color(.shadowColor, slot).a > 0 {
-            report.addDropped("shadow", place)
+            report.addDropped("shadow", place, site: site)
         }
         noteAnimations(of: layer, place: place)
         let saved = currentAnimations
@@ -82,6 +85,7 @@ final class LottieSampler {
         func add(_ part: String, _ sample: LottieSample) {
             var sample = sample
             sample.animations = currentAnimations
+            sample.site = site
             frame.append((key + part + sample.signature, sample))
         }
         // Background.
@@ -122,13 +126,13 @@ final class LottieSampler {
                 add("#gradient", LottieSample(name: place, paths: [.rect(bounds, radius: 0)], paint: .shape(style), map: map,
                                               opacity: opacity, clips: clips))
             } else if gradient.choice(.gradientType, as: GradientType.self, slot) == .conic {
-                report.addDropped("conic gradient", place)
+                report.addDropped("conic gradient", place, site: site)
             }
         }
         // Sublayers.
         if let replicator = layer as? ReplicatorLayer {
             let count = replicator.drawnInstanceCount(slot)
-            if count > 1 { report.addBaked("replicator instances", place) }
+            if count > 1 { report.addBaked("replicator instances", place, site: site) }
             let step = replicator.transform(.instanceTransform, slot)
             let anchor = replicator.point(.anchorPoint, slot)
             let ax = bounds.minX + anchor.x * bounds.width, ay = bounds.minY + anchor.y * bounds.height
@@ -208,7 +212,7 @@ final class LottieSampler {
     /// The outlines of what a mask layer draws, on the screen, when all of it is opaque shapes
     /// (backgrounds, paths, text): outer contours added, holes (wound the other way) taken away.
     /// Nil when the mask draws images, gradients or anything see-through.
-    private func maskOutlines(_ mask: Layer, map: LottieMap, slot: StateSlot, key: String, place: String,
+    private func maskOutlines(_ mask: Layer, map: ProjectiveMap, slot: StateSlot, key: String, place: String,
                               time: Double) -> [(outline: LottieBezier, mode: String)]? {
         let saved = frame
         frame = []
@@ -240,7 +244,7 @@ final class LottieSampler {
         Color(r: c.r * tint.r, g: c.g * tint.g, b: c.b * tint.b, a: c.a)
     }
 
-    private func shapeSample(_ shape: ShapeLayer, slot: StateSlot, map: LottieMap, opacity: Double,
+    private func shapeSample(_ shape: ShapeLayer, slot: StateSlot, map: ProjectiveMap, opacity: Double,
                              tint: (r: Double, g: Double, b: Double), clips: [LottieClip], place: String) -> LottieSample? {
         guard let path = shape.path(slot), !path.isEmpty else { return nil }
         let fillColor = shape.color(.fillColor, slot)
@@ -283,16 +287,16 @@ final class LottieSampler {
 
     /// Each particle as an image item keyed by its cell and its birth (time, scale, spin and
     /// colour, which stay as they were born).
-    private func particles(of emitter: EmitterLayer, slot: StateSlot, map: LottieMap, opacity: Double,
+    private func particles(of emitter: EmitterLayer, slot: StateSlot, map: ProjectiveMap, opacity: Double,
                            tint: (r: Double, g: Double, b: Double), clips: [LottieClip], key: String, place: String,
                            time: Double) {
         let modes = EmitterRenderMode.allCases
         let index = emitter.number(.renderMode, slot)
         let mode = index >= 0 && index < Double(modes.count) ? modes[Int(index)] : .unordered
-        if mode == .additive { report.addDropped("additive blending", place) }
+        if mode == .additive { report.addDropped("additive blending", place, site: emitter.creationSite) }
         emitter.forEachParticleGroup { cell, p in
             guard cell.isEnabled, let image = cell.contents, p.count > 0 else { return }
-            report.addBaked("particles", place)
+            report.addBaked("particles", place, site: emitter.creationSite)
             let cellNumber: Int
             if let n = particleCells[ObjectIdentifier(cell)] { cellNumber = n } else {
                 cellNumber = particleCells.count
@@ -325,10 +329,11 @@ final class LottieSampler {
                 let asset = assets.asset(for: image, tint: (red, green, blue))
                 let angle = Double(p.spin[i]) * age
                 let c = cos(angle) * s, sn = sin(angle) * s
-                let own = LottieMap(a: c, b: sn, c: -sn, d: c, tx: px, ty: py).then(map)
+                let own = ProjectiveMap(a: c, b: sn, c: -sn, d: c, tx: px, ty: py).then(map)
                 var sample = LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: Rect(x: -w / 2, y: -h / 2, width: w, height: h)),
                                           map: own, opacity: alpha, clips: clips)
                 sample.animations = currentAnimations
+                sample.site = emitter.creationSite
                 let id = "\(key)*\(cellNumber):\(Int(birth)):\(p.scale[i].bitPattern):\(p.spin[i].bitPattern):\(p.red[i].bitPattern)"
                 frame.append((id + sample.signature, sample))
             }
@@ -336,7 +341,7 @@ final class LottieSampler {
     }
 
     /// Whether the layer's front faces away from the viewer.
-    private func facesAway(_ b: Rect, _ map: LottieMap) -> Bool {
+    private func facesAway(_ b: Rect, _ map: ProjectiveMap) -> Bool {
         let corners = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.maxX, y: b.maxY),
                        Point(x: b.minX, y: b.maxY)].map(map.apply)
         var area = 0.0
@@ -349,13 +354,13 @@ final class LottieSampler {
 
     private var seenAnimations: Set<ObjectIdentifier> = []
 
-    /// Records each animation once, with its exact segments (see `LottieHint`) when its layer
-    /// keeps the scene's time.
+    /// Records each animation once, with its exact segments (see `LottieHint`), moved from its
+    /// layer's time into the scene's.
     private func noteAnimations(of layer: Layer, place: String) {
         guard layer.animationCount > 0 else { return }
-        let sceneTime = layer.localTime(mediaTime: 0) == 0 && layer.localTime(mediaTime: 1) == 1
+        let limit = layer.localTime(mediaTime: endTime)
         for state in layer.attachedAnimations {
-            let animation = state.animation, timing = state.timing
+            let animation = state.animation
             let id = ObjectIdentifier(animation)
             guard seenAnimations.insert(id).inserted else { continue }
             let keyPath = (animation as? PropertyAnimation)?.keyPath ?? "group"
@@ -368,8 +373,8 @@ final class LottieSampler {
             default:
                 if case .easing = animation.timingFunction?.kind { what = "Penner easing" } else { what = "basic animation" }
             }
-            animations.append((id, what, place + " " + keyPath))
-            if sceneTime { hints[id] = LottieHint.hints(for: animation, timing: timing, limit: endTime) }
+            animations.append((id, what, place + " " + keyPath, animation.creationSite ?? layer.creationSite))
+            hints[id] = LottieHint.hints(for: state, limit: limit, sceneTime: { layer.mediaTime(localTime: $0) })
         }
     }
 }

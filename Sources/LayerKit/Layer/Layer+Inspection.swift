@@ -20,6 +20,12 @@ public struct AttachedAnimationState {
     /// (0…1) at which it is reached — the `keyTimes` given when they fit the values, else even
     /// spacing, or the paced modes' own.
     public let keyTimes: [Double]
+    /// For a keyframe animation, its values as it runs them (made the key path's kind).
+    public let keyValues: [AnimationValue]
+    /// For a keyframe animation in a cubic mode, each value's outgoing and incoming tangent
+    /// (per unit of progress between key times); empty in the other modes.
+    public let outTangents: [AnimationValue]
+    public let inTangents: [AnimationValue]
     /// For a spring, the seconds its motion takes to come to rest.
     public let settlingDuration: Double?
 
@@ -31,13 +37,17 @@ public struct AttachedAnimationState {
         hasEnded = attached.hasEnded
         isWaitingToBegin = attached.needsBeginTime
         var children: [AttachedAnimationState] = [], keyTimes: [Double] = [], settling: Double?
+        var keyValues: [AnimationValue] = [], outTangents: [AnimationValue] = [], inTangents: [AnimationValue] = []
         switch attached.content {
         case .group(let members): children = members.map(AttachedAnimationState.init)
-        case .keyframe(let track): keyTimes = track.times
+        case .keyframe(let track):
+            (keyTimes, keyValues) = (track.times, track.values)
+            (outTangents, inTangents) = (track.outTangents, track.inTangents)
         case .spring(_, let solution): settling = solution.settlingDuration
         case .basic, .transition, .none: break
         }
         (self.children, self.keyTimes, settlingDuration) = (children, keyTimes, settling)
+        (self.keyValues, self.outTangents, self.inTangents) = (keyValues, outTangents, inTangents)
     }
 
     /// The key path it animates (nil for a group).

@@ -8,4 +8,9 @@ public struct SourceSite: Sendable, Equatable {
         self.file = file
         self.line = line
     }
+
+    /// "scene.lua:12": the file's last path component and the line, as tools print a site.
+    public var label: String {
+        (file.split(separator: "/").last.map(String.init) ?? file) + ":\(line)"
+    }
 }

@@ -98,7 +98,7 @@ final class Inspector {
 
     /// The heading: kind and name, and the path from the root.
     static func heading(_ layer: Layer) -> (title: String, path: String) {
-        let made = layer.creationSite.map { " · \(Inspector.fileName($0.file)):\($0.line)" } ?? ""
+        let made = layer.creationSite.map { " · \($0.label)" } ?? ""
         let title = "\(className(layer.kind))" + (layer.name.map { " “\($0)”" } ?? made)
         var names: [String] = []
         var node: Layer? = layer
@@ -106,7 +106,7 @@ final class Inspector {
             if let parent = current.superlayer {
                 let index = (parent.sublayers.firstIndex { $0 === current } ?? 0) + 1
                 // An unnamed layer by its kind and where the script made it, else its place.
-                let site = current.creationSite.map { "\(className(current.kind))@\(Inspector.fileName($0.file)):\($0.line)" }
+                let site = current.creationSite.map { "\(className(current.kind))@\($0.label)" }
                 names.append(current.name ?? site ?? "[\(index)]")
             } else {
                 names.append("root")
@@ -249,11 +249,6 @@ final class Inspector {
     }
 
     // MARK: Words
-
-    /// A script's file name without its folder ("lesson.lua" for "/…/Scripts/lesson.lua").
-    static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
 
     static func className(_ kind: LayerKind) -> String {
         let raw = kind.rawValue
