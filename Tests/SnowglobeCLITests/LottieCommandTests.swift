@@ -65,16 +65,7 @@ struct LottieCommandTests {
         #expect(again.status == 0)
         #expect(FileManager.default.contents(atPath: json) == FileManager.default.contents(atPath: folder.path + "/again/scene.json"))
 
-        let reference = folder.path + "/ref"
-        let render = try CLI.run(common + ["--out", reference + "/f%d.png"])
-        #expect(render.status == 0, "\(render.stderr)")
-        let played = try CLI.run(Self.python, [Self.player, json, "--frames", Self.frames.map(String.init).joined(separator: ","),
-                                               "--reference", reference + "/f%d.png"])
-        #expect(played.status == 0, "\(played.stderr)")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(played.stdout.utf8)) as? [String: Any])
-        #expect((result["schema"] as? [String]) == [], "schema: \(result["schema"] ?? "")")
-        let rows = try #require(result["frames"] as? [[String: Any]])
-        #expect(rows.count == Self.frames.count)
+        let rows = try play(json, against: common)
         let written = String(decoding: FileManager.default.contents(atPath: json) ?? Data(), as: UTF8.self)
         let hasText = written.contains("TextLayer") || written.contains("text'")
         var floor = exact ? (hasText ? Self.textFloor : 35) : 30
@@ -106,6 +97,18 @@ struct LottieCommandTests {
         let line = export.stderr.split(separator: "\n").last.map(String.init) ?? ""
         #expect(line.contains("Lottie 1.0, 800×600") && !line.contains("; baked: ") && !line.contains("; dropped: "),
                 "\(example) should export exactly at its own size: \(line)")
+        let rows = try play(json, against: common)
+        for row in rows {
+            for name in ["rlottie", "thorvg"] {
+                let psnr = row[name] as? Double ?? 0
+                #expect(psnr >= 35, "\(example) frame \(row["frame"] ?? ""): \(name) \(psnr) dB < 35 dB at 800×600")
+            }
+        }
+    }
+
+    /// Renders `common` (a render command without its output) to PNGs, then validates `json` and
+    /// plays it with both players at `frames` against them: each frame's row of PSNRs.
+    private func play(_ json: String, against common: [String]) throws -> [[String: Any]] {
         let reference = folder.path + "/ref"
         let render = try CLI.run(common + ["--out", reference + "/f%d.png"])
         #expect(render.status == 0, "\(render.stderr)")
@@ -113,14 +116,10 @@ struct LottieCommandTests {
                                                "--reference", reference + "/f%d.png"])
         #expect(played.status == 0, "\(played.stderr)")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(played.stdout.utf8)) as? [String: Any])
+        #expect((result["schema"] as? [String]) == [], "schema: \(result["schema"] ?? "")")
         let rows = try #require(result["frames"] as? [[String: Any]])
         #expect(rows.count == Self.frames.count)
-        for row in rows {
-            for name in ["rlottie", "thorvg"] {
-                let psnr = row[name] as? Double ?? 0
-                #expect(psnr >= 35, "\(example) frame \(row["frame"] ?? ""): \(name) \(psnr) dB < 35 dB at 800×600")
-            }
-        }
+        return rows
     }
 
     @Test func aDotLottieArchiveIsWritten() throws {
