@@ -1,3 +1,5 @@
+import LayerKit
+
 /// Fits keyframes to values sampled once a frame. Segments an animation spells out exactly
 /// (`hints`: a timing function between two frames) are tried first and kept when every sample
 /// agrees with them; elsewhere segments are greedy, each as long as one cubic easing (handles
@@ -188,7 +190,8 @@ struct LottieFitter {
             var last = firstIn
             while last + 1 < n && Double(frames[last + 1]) <= b + 1e-6 { last += 1 }
             guard firstIn < n, last > firstIn else { continue }
-            let progress = (firstIn...last).map { candidate.hint.progress((Double(frames[$0]) - a) / (b - a)) }
+            let curve = candidate.hint.curve
+            let progress = (firstIn...last).map { curve?.solve((Double(frames[$0]) - a) / (b - a), epsilon: 1e-12) ?? 0 }
             // Least squares for v0, v1 in v = v0 (1 - p) + v1 p, per dimension.
             var suu = 0.0, suv = 0.0, svv = 0.0
             for p in progress { suu += (1 - p) * (1 - p); suv += (1 - p) * p; svv += p * p }

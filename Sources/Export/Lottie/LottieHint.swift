@@ -13,19 +13,10 @@ struct LottieHint: Hashable {
     /// The animation it comes from (for a group's children, the group).
     var animation: ObjectIdentifier
 
-    /// The eased progress at linear progress `x` of the segment.
-    func progress(_ x: Double) -> Double {
-        if hold { return 0 }
-        let (x1, y1, x2, y2) = (handles[0], handles[1], handles[2], handles[3])
-        // Solve x(s) = x by bisection (x(s) is monotonic for x1, x2 in 0…1), then y(s).
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<60 {
-            let s = (lo + hi) / 2
-            let xs = 3 * (1 - s) * (1 - s) * s * x1 + 3 * (1 - s) * s * s * x2 + s * s * s
-            if xs < x { lo = s } else { hi = s }
-        }
-        let s = (lo + hi) / 2
-        return 3 * (1 - s) * (1 - s) * s * y1 + 3 * (1 - s) * s * s * y2 + s * s * s
+    /// The segment's easing as LayerKit's curve; nil for a hold, whose progress stays 0 until
+    /// it ends.
+    var curve: CubicBezier? {
+        hold ? nil : CubicBezier(handles[0], handles[1], handles[2], handles[3])
     }
 
     /// One eased stretch of time: seconds of a simple duration, or once placed, of the parent's time.
@@ -58,12 +49,7 @@ struct LottieHint: Hashable {
     /// handles would leave 0…1 in time.
     static func split(_ handles: [Double], at x: Double) -> (first: [Double], second: [Double])? {
         let (x1, y1, x2, y2) = (handles[0], handles[1], handles[2], handles[3])
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<60 {
-            let s = (lo + hi) / 2
-            if 3 * (1 - s) * (1 - s) * s * x1 + 3 * (1 - s) * s * s * x2 + s * s * s < x { lo = s } else { hi = s }
-        }
-        let s = (lo + hi) / 2
+        let s = CubicBezier(x1, y1, x2, y2).parameter(forX: x, tolerance: 1e-12)
         func lerp(_ a: (Double, Double), _ b: (Double, Double)) -> (Double, Double) {
             (a.0 + (b.0 - a.0) * s, a.1 + (b.1 - a.1) * s)
         }

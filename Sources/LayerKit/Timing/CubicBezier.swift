@@ -101,7 +101,7 @@ public struct CubicBezier: Sendable, Hashable {
     func sampleDerivativeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
 
     /// The smallest s in 0...1 with x(s) = x, to within `tolerance` in s (x outside 0...1 clamps).
-    func parameter(forX x: Double, tolerance: Double) -> Double {
+    public func parameter(forX x: Double, tolerance: Double) -> Double {
         if !(x > 0) { return 0 }
         if x >= 1 { return 1 }
         let tolerance = tolerance > 0 ? tolerance : 0
