@@ -26,24 +26,8 @@ struct LottieBenchmark {
 
     /// The processor time (user and system) of one run of `snowglobe`, or nil when it failed.
     private func cpuSeconds(_ arguments: [String]) -> Double? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([snowglobe] + arguments).map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, snowglobe, &actions, nil, argv, envp) == 0 else { return nil }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        guard status == 0 else { return nil }
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        guard let pid = spawnQuietly(snowglobe, arguments) else { return nil }
+        let child = awaitChild(pid)
+        return child.succeeded ? child.cpu : nil
     }
 }

@@ -31,37 +31,25 @@ struct PartsBenchmark {
                   let second = wait([spawn(common + out("parts") + ["--threads", "1", "--chunk", "2/2"])]) else { return nil }
             return first.cpu + second.cpu
         }
-        var wholes: [Double] = [], partses: [Double] = [], ratios: [Double] = []
+        var wholeTimes: [Double] = [], partsTimes: [Double] = [], ratios: [Double] = []
         for round in 0..<Self.rounds {
             // Which goes first alternates, so that a machine growing busier favours neither.
             let pair: (Double?, Double?) = round % 2 == 0 ? (whole(), parts()) : { let p = parts(); return (whole(), p) }()
             guard let w = pair.0, let p = pair.1 else { return nil }
-            wholes.append(w)
-            partses.append(p)
+            wholeTimes.append(w)
+            partsTimes.append(p)
             ratios.append(p / w)
         }
         guard let wholeTwo = wait([spawn(common + out("whole2") + ["--threads", "2"])]),
               let sideBySide = wait([spawn(common + out("side") + ["--threads", "1", "--chunk", "1/2"]),
                                      spawn(common + out("side") + ["--threads", "1", "--chunk", "2/2"])])
         else { return nil }
-        return Result(wholeCPU: median(wholes), partsCPU: median(partses), ratioCPU: median(ratios),
+        return Result(wholeCPU: median(wholeTimes), partsCPU: median(partsTimes), ratioCPU: median(ratios),
                       wholeWall: wholeTwo.wall, partsWall: sideBySide.wall)
     }
 
     private func spawn(_ arguments: [String]) -> pid_t? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([snowglobe] + arguments).map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        return posix_spawn(&pid, snowglobe, &actions, nil, argv, envp) == 0 ? pid : nil
+        spawnQuietly(snowglobe, arguments)
     }
 
     /// Waits for the processes started together: their processor time added up, and the wall
@@ -72,12 +60,9 @@ struct PartsBenchmark {
         var ok = true
         for pid in pids {
             guard let pid else { ok = false; continue }
-            var status: Int32 = 0
-            var usage = rusage()
-            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-            ok = ok && status == 0
-            cpu += Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-                + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+            let child = awaitChild(pid)
+            ok = ok && child.succeeded
+            cpu += child.cpu
         }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return ok ? (cpu, wall) : nil

@@ -47,25 +47,10 @@ final class XvfbServer {
 }
 
 /// Runs a program to its end and returns the wall-clock seconds it took (nil when it failed).
-/// Spawned and waited for directly: Foundation's `waitUntilExit` polls its run loop every 50 ms,
-/// which rounded every short run up to the next 50 ms.
 func timedRun(_ executable: String, _ arguments: [String], environment: [String: String]) -> Double? {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-        for pointer in argv { free(pointer) }
-        for pointer in envp { free(pointer) }
-    }
     let start = DispatchTime.now().uptimeNanoseconds
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 else { return nil }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    guard let pid = spawnQuietly(executable, arguments, environment: environment) else { return nil }
+    let succeeded = awaitChild(pid).succeeded
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    return status == 0 ? seconds : nil
+    return succeeded ? seconds : nil
 }
