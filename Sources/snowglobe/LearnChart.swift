@@ -13,16 +13,16 @@ enum LearnChart {
             return (values.max() ?? 0) - (values.min() ?? 0) > 1e-9
         }
         for (colorIndex, item) in (changing.isEmpty ? target.series : changing).enumerated() {
-            series.append(ChartSeries(name: item.label + " (target)", colorIndex: colorIndex, stroke: .dashed,
+            series.append(ChartSeries(name: item.label + " (target)", ink: .series(colorIndex), stroke: .dashed,
                                       xs: target.times, ys: item.values))
             if let mine = own.series.first(where: { $0.keyPath == item.keyPath && $0.component == item.component }),
                mine.values.count == own.times.count {
-                series.append(ChartSeries(name: item.label, colorIndex: colorIndex, stroke: .solid, xs: own.times, ys: mine.values))
+                series.append(ChartSeries(name: item.label, ink: .series(colorIndex), stroke: .solid, xs: own.times, ys: mine.values))
             }
-            legend.append(ChartLegendEntry(label: item.label, color: ChartPalette.series(colorIndex), stroke: .solid))
+            legend.append(ChartLegendEntry(label: item.label, ink: .series(colorIndex), stroke: .solid))
         }
-        legend.append(ChartLegendEntry(label: "yours", color: ChartPalette.axis, stroke: .solid))
-        legend.append(ChartLegendEntry(label: "the target", color: ChartPalette.axis, stroke: .dashed))
+        legend.append(ChartLegendEntry(label: "yours", ink: .axis, stroke: .solid))
+        legend.append(ChartLegendEntry(label: "the target", ink: .axis, stroke: .dashed))
         let check = exercise.check
         return Chart(title: "\(exercise.name) · \(file) · '\(check.layer)'", xTitle: "time (s)",
                      yTitle: check.keyPaths.joined(separator: ", "), xLower: check.from, xUpper: check.to,

@@ -73,12 +73,12 @@ import TestSupport
     func square(points: Int = 201) -> Chart {
         let xs = (0..<points).map { 2 * Double($0) / Double(points - 1) }
         return Chart(title: "square", xTitle: "time (s)", yTitle: "value", xLower: 0, xUpper: 2,
-                     series: [ChartSeries(name: "model", colorIndex: 0, stroke: .dashed, xs: xs, ys: xs.map { _ in 4 }),
-                              ChartSeries(name: "value", colorIndex: 0, stroke: .solid, xs: xs, ys: xs.map { $0 * $0 })],
+                     series: [ChartSeries(name: "model", ink: .series(0), stroke: .dashed, xs: xs, ys: xs.map { _ in 4 }),
+                              ChartSeries(name: "value", ink: .series(0), stroke: .solid, xs: xs, ys: xs.map { $0 * $0 })],
                      marks: [ChartMarks(name: "key times", xs: [1], stroke: .dotted)],
-                     legend: [ChartLegendEntry(label: "presentation value", color: ChartPalette.series(0), stroke: .solid),
-                              ChartLegendEntry(label: "model value", color: ChartPalette.series(0), stroke: .dashed),
-                              ChartLegendEntry(label: "key times", color: ChartPalette.mark, stroke: .dotted)])
+                     legend: [ChartLegendEntry(label: "presentation value", ink: .series(0), stroke: .solid),
+                              ChartLegendEntry(label: "model value", ink: .series(0), stroke: .dashed),
+                              ChartLegendEntry(label: "key times", ink: .mark, stroke: .dotted)])
     }
 
     /// Text 8 points a character wide and 18 high.
@@ -124,7 +124,7 @@ import TestSupport
     }
 
     @Test func linesBreakWhereAValueIsMissing() {
-        let series = ChartSeries(name: "gaps", colorIndex: 0, stroke: .solid, xs: [0, 0.5, 1, 1.5, 2],
+        let series = ChartSeries(name: "gaps", ink: .series(0), stroke: .solid, xs: [0, 0.5, 1, 1.5, 2],
                                  ys: [0, 1, nil, 2, .nan])
         let l = layout(square())
         let lines = l.polylines(series)
@@ -137,7 +137,7 @@ import TestSupport
         let count = 100_000
         let xs = (0..<count).map { 2 * Double($0) / Double(count - 1) }
         let ys: [Double?] = xs.map { sin($0 * 40) + ($0 == xs[61_234] ? 3 : 0) }
-        let series = ChartSeries(name: "dense", colorIndex: 0, stroke: .solid, xs: xs, ys: ys)
+        let series = ChartSeries(name: "dense", ink: .series(0), stroke: .solid, xs: xs, ys: ys)
         let l = layout(Chart(title: "", xTitle: "", yTitle: "", xLower: 0, xUpper: 2, series: [series], marks: [], legend: []))
         let points = l.polylines(series).flatMap { $0 }
         #expect(points.count <= 4 * (Int(l.plot.width) + 2))
@@ -175,7 +175,7 @@ import TestSupport
         let frame = try ChartFile.frame(chart, width: 960, height: 540)
         let canvas = try #require(CairoCanvas(width: 960, height: 540))
         let l = ChartPainter(context: canvas.context, style: ChartStyle()).layout(chart, width: 960, height: 540)
-        let blue = ChartPalette.series(0)
+        let blue = ChartPalette.paper.color(.series(0))
         func isBlue(_ x: Double, _ y: Double) -> Bool {
             let p = frame.pixel(x: Int(x), y: Int(y))
             return abs(Double(p.r) - blue.r * 255) < 40 && abs(Double(p.g) - blue.g * 255) < 40 && abs(Double(p.b) - blue.b * 255) < 40

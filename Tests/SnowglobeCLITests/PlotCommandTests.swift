@@ -171,7 +171,7 @@ extension CommandLineTests {
             let (r, g, b) = pixel(x, y)
             return r < 90 && g < 90 && b < 90 && abs(r - g) < 12 && abs(g - b) < 12
         }
-        let blue = ChartPalette.series(0)
+        let blue = ChartPalette.paper.color(.series(0))
         func isLine(_ x: Int, _ y: Int) -> Bool {
             let (r, g, b) = pixel(x, y)
             return abs(Double(r) - blue.r * 255) < 30 && abs(Double(g) - blue.g * 255) < 30 && abs(Double(b) - blue.b * 255) < 30

@@ -15,6 +15,8 @@ public struct Chart: Sendable {
     public var legend: [ChartLegendEntry]
     /// Which way up values are drawn: `.down` puts larger values lower, as on screen.
     public var direction: ChartDirection
+    /// Values the y axis takes in whatever the lines do (a timing curve's 0 and 1).
+    public var yIncludes: [Double] = []
 
     public init(title: String, xTitle: String, yTitle: String, xLower: Double, xUpper: Double,
                 series: [ChartSeries], marks: [ChartMarks], legend: [ChartLegendEntry], direction: ChartDirection = .up) {
@@ -29,9 +31,14 @@ public struct Chart: Sendable {
         self.direction = direction
     }
 
-    /// The lowest and highest finite y of every series (0…1 when there is none).
+    /// The lowest and highest finite y of every series and of `yIncludes` (0…1 when there is
+    /// none).
     public var yExtent: (lower: Double, upper: Double) {
         var lower = Double.infinity, upper = -Double.infinity
+        for y in yIncludes where y.isFinite {
+            lower = min(lower, y)
+            upper = max(upper, y)
+        }
         for line in series {
             for case let y? in line.ys where y.isFinite {
                 lower = min(lower, y)

@@ -53,12 +53,14 @@ public struct ChartLayout {
         self.style = style
         let pad = style.padding
         title = Label(text: chart.title, origin: Point(x: pad, y: pad))
-        let titleHeight = measure(chart.title, .title).height
+        // A part with no text (a panel's chart, titled by its heading) takes no room.
+        let titleHeight = chart.title.isEmpty ? 0 : measure(chart.title, .title).height
+        let titleGap = chart.title.isEmpty ? 0.0 : 8
 
         // The legend: entries left to right, wrapping.
         var items: [LegendItem] = []
         let rowHeight = measure("Ag", .body).height + 4
-        var x = pad, rowTop = pad + titleHeight + 8
+        var x = pad, rowTop = pad + titleHeight + titleGap
         for entry in chart.legend {
             let text = measure(entry.label, .body)
             let swatch = entry.stroke == nil ? 0 : style.swatchLength + 6
@@ -74,11 +76,12 @@ public struct ChartLayout {
             x += entryWidth + 22
         }
         legend = items
-        let top = items.isEmpty ? pad + titleHeight + 12 : rowTop + rowHeight + 10
+        let top = items.isEmpty ? pad + titleHeight + titleGap * 1.5 : rowTop + rowHeight + 10
 
         // Bottom: tick labels, then the x axis's title.
         let bodyHeight = measure("0", .body).height
-        let bottom = height - pad - bodyHeight - 4 - bodyHeight - 6
+        let xTitleRow = chart.xTitle.isEmpty ? 0 : bodyHeight + 4
+        let bottom = height - pad - xTitleRow - bodyHeight - 6
         let plotHeight = max(bottom - top, 1)
         let inset = min(8, plotHeight * 0.05)
         self.inset = inset
@@ -90,7 +93,7 @@ public struct ChartLayout {
         // Left: the y axis's title (turned), then the tick labels right-aligned.
         let yTickTexts = yAxis.ticks.map { (yAxis.label(for: $0), measure(yAxis.label(for: $0), .body)) }
         let widest = yTickTexts.map(\.1.width).max() ?? 0
-        let left = pad + bodyHeight + 10 + widest + 8
+        let left = pad + (chart.yTitle.isEmpty ? 0 : bodyHeight + 10) + widest + 8
         let right = width - pad - 12
         let plot = Rect(x: left, y: top, width: max(right - left, 1), height: plotHeight)
         let xAxis = ChartAxis.exact(chart.xLower, chart.xUpper, tickCount: max(2, Int(plot.width / style.xTickSpacing)))
@@ -110,7 +113,7 @@ public struct ChartLayout {
         }
         let xTitleSize = measure(chart.xTitle, .body)
         xTitle = Label(text: chart.xTitle, origin: Point(x: plot.midX - xTitleSize.width / 2, y: plot.maxY + 6 + bodyHeight + 4))
-        yTitle = direction == .down ? chart.yTitle + " (larger is lower, as on screen)" : chart.yTitle
+        yTitle = direction == .down && !chart.yTitle.isEmpty ? chart.yTitle + " (larger is lower, as on screen)" : chart.yTitle
         yTitleCenter = Point(x: pad + bodyHeight / 2, y: plot.midY)
     }
 

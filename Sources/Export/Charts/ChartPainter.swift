@@ -8,6 +8,7 @@ import Render
 struct ChartPainter {
     let context: OpaquePointer
     let style: ChartStyle
+    var palette = ChartPalette.paper
 
     /// The chart placed in a frame `width` × `height`, its text measured as it will be drawn.
     func layout(_ chart: Chart, width: Double, height: Double) -> ChartLayout {
@@ -22,13 +23,13 @@ struct ChartPainter {
 
     /// Draws the chart as `layout` places it.
     func draw(_ chart: Chart, _ layout: ChartLayout) {
-        setColor(ChartPalette.background)
+        setColor(palette.background)
         cairo_paint(context)
         let plot = layout.plot
 
         // Grid and axes.
         cairo_set_line_width(context, style.gridLineWidth)
-        setColor(ChartPalette.grid)
+        setColor(palette.grid)
         for tick in layout.yAxis.ticks {
             let y = crisp(layout.y(tick))
             cairo_move_to(context, plot.minX, y)
@@ -41,7 +42,7 @@ struct ChartPainter {
         }
         cairo_stroke(context)
         // Axes two pixels wide on whole pixels, as sharp as the grid.
-        setColor(ChartPalette.axis)
+        setColor(palette.axis)
         cairo_set_line_width(context, 2)
         let (left, bottom, right) = (plot.minX.rounded(), plot.maxY.rounded(), plot.maxX.rounded())
         cairo_move_to(context, left, plot.minY)
@@ -60,16 +61,16 @@ struct ChartPainter {
         cairo_stroke(context)
 
         // Text around the plot.
-        text(layout.title, .title, ChartPalette.text)
-        for label in layout.xTickLabels + layout.yTickLabels { text(label, .body, ChartPalette.axis) }
-        text(layout.xTitle, .body, ChartPalette.text)
+        text(layout.title, .title, palette.text)
+        for label in layout.xTickLabels + layout.yTickLabels { text(label, .body, palette.axis) }
+        text(layout.xTitle, .body, palette.text)
         turnedText(layout.yTitle, centredAt: layout.yTitleCenter)
         for item in layout.legend {
             if let pattern = item.entry.stroke {
-                stroke(from: item.swatchStart, to: item.swatchEnd, item.entry.color, pattern,
+                stroke(from: item.swatchStart, to: item.swatchEnd, palette.color(item.entry.ink), pattern,
                        width: pattern == .solid ? style.lineWidth : style.modelLineWidth)
             }
-            text(item.label, .body, item.entry.stroke == nil ? ChartPalette.axis : ChartPalette.text)
+            text(item.label, .body, item.entry.stroke == nil ? palette.axis : palette.text)
         }
 
         // Inside the plot: marks, then the lines, model first.
@@ -79,7 +80,7 @@ struct ChartPainter {
         for marks in chart.marks {
             for x in marks.xs {
                 let px = layout.x(x)
-                stroke(from: Point(x: px, y: plot.minY), to: Point(x: px, y: plot.maxY), ChartPalette.mark, marks.stroke,
+                stroke(from: Point(x: px, y: plot.minY), to: Point(x: px, y: plot.maxY), palette.mark, marks.stroke,
                        width: style.markLineWidth)
             }
         }
@@ -89,7 +90,7 @@ struct ChartPainter {
                 guard let first = line.first else { continue }
                 cairo_move_to(context, first.x, first.y)
                 for point in line.dropFirst() { cairo_line_to(context, point.x, point.y) }
-                setStroke(ChartPalette.series(series.colorIndex), series.stroke, width: width)
+                setStroke(palette.color(series.ink), series.stroke, width: width)
                 cairo_stroke(context)
             }
         }
@@ -138,7 +139,7 @@ struct ChartPainter {
             cairo_save(context)
             cairo_translate(context, center.x, center.y)
             cairo_rotate(context, -Double.pi / 2)
-            setColor(ChartPalette.text)
+            setColor(palette.text)
             cairo_move_to(context, -Double(logical.width) / 2, -Double(logical.height) / 2)
             pango_cairo_update_layout(context, layout)
             pango_cairo_show_layout(context, layout)
