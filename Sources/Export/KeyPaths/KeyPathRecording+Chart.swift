@@ -21,16 +21,16 @@ extension KeyPathRecording {
         var legend: [ChartLegendEntry] = []
         for (colorIndex, index) in drawn.enumerated() {
             let name = components[index]
-            series.append(ChartSeries(name: name + " (model)", colorIndex: colorIndex, stroke: .dashed, xs: times,
+            series.append(ChartSeries(name: name + " (model)", ink: .series(colorIndex), stroke: .dashed, xs: times,
                                       ys: column(index, \.model)))
             legend.append(ChartLegendEntry(label: single ? "presentation value" : name,
-                                           color: ChartPalette.series(colorIndex), stroke: .solid))
+                                           ink: .series(colorIndex), stroke: .solid))
         }
         for (colorIndex, index) in drawn.enumerated() {
-            series.append(ChartSeries(name: components[index], colorIndex: colorIndex, stroke: .solid, xs: times,
+            series.append(ChartSeries(name: components[index], ink: .series(colorIndex), stroke: .solid, xs: times,
                                       ys: column(index, \.presentation)))
         }
-        legend.append(ChartLegendEntry(label: "model value", color: single ? ChartPalette.series(0) : ChartPalette.axis,
+        legend.append(ChartLegendEntry(label: "model value", ink: single ? .series(0) : .axis,
                                        stroke: .dashed))
         var marks: [ChartMarks] = []
         for (kind, name, stroke) in [(AnimationMark.Kind.keyTime, "key times", ChartStroke.dotted),
@@ -38,11 +38,11 @@ extension KeyPathRecording {
             let xs = self.marks.filter { $0.kind == kind }.map(\.time)
             guard !xs.isEmpty else { continue }
             marks.append(ChartMarks(name: name, xs: xs, stroke: stroke))
-            legend.append(ChartLegendEntry(label: name, color: ChartPalette.mark, stroke: stroke))
+            legend.append(ChartLegendEntry(label: name, ink: .mark, stroke: stroke))
         }
         let constant = components.indices.filter { !drawn.contains($0) }.map { components[$0] }
         if !constant.isEmpty {
-            legend.append(ChartLegendEntry(label: "constant: " + constant.joined(separator: ", "), color: ChartPalette.text,
+            legend.append(ChartLegendEntry(label: "constant: " + constant.joined(separator: ", "), ink: .text,
                                            stroke: nil))
         }
         let natural = ChartDirection.natural(keyPath: keyPath, components: drawn.map { components[$0] })

@@ -114,8 +114,8 @@ private struct SamplingState {
     /// The layer found at the last sample, when it was in the tree.
     var found: Layer?
     var samples: [KeyPathRecording.Sample] = []
-    var components: [String] = []
-    private var componentIndex: [String: Int] = [:]
+    private var columns = ComponentColumns()
+    var components: [String] { columns.names }
     /// The names of the layers in the tree, gathered while the layer is not found.
     var names: Set<String> = []
     /// The latest finite end, in media time, of an animation on the key path.
@@ -137,7 +137,7 @@ private struct SamplingState {
         scene.ensurePresentation()
         let presentation = try layer.value(forKeyPath: keyPath, .presentation)
         let model = try layer.value(forKeyPath: keyPath, .model)
-        samples.append(KeyPathRecording.Sample(time: time, presentation: row(presentation), model: row(model)))
+        samples.append(KeyPathRecording.Sample(time: time, presentation: columns.row(presentation), model: columns.row(model)))
         note(layer.attachedAnimations, of: layer)
     }
 
@@ -154,21 +154,6 @@ private struct SamplingState {
         return found
     }
 
-    /// The value's numbers in `components` order, adding the names not seen before.
-    private mutating func row(_ value: AnimationValue) -> [Double?] {
-        var row = [Double?](repeating: nil, count: components.count)
-        for (name, number) in value.components {
-            if let index = componentIndex[name] {
-                row[index] = number
-            } else {
-                componentIndex[name] = components.count
-                components.append(name)
-                row.append(number)
-            }
-        }
-        return row
-    }
-
     /// Notes the ends and marks of the animations on the key path not seen before (once their
     /// begin times are set).
     private mutating func note(_ animations: [AttachedAnimationState], of layer: Layer) {
@@ -179,12 +164,7 @@ private struct SamplingState {
             if end.isFinite, let mediaEnd = layer.mediaTime(localTime: end), mediaEnd.isFinite {
                 spanEnd = max(spanEnd ?? mediaEnd, mediaEnd)
             }
-            let localLimit = layer.localTime(mediaTime: markLimit)
-            for mark in info.marks(touching: keyPath, through: localLimit) {
-                if let time = layer.mediaTime(localTime: mark.time), time.isFinite {
-                    markList.append(AnimationMark(kind: mark.kind, time: time))
-                }
-            }
+            markList += layer.mediaMarks(of: info, touching: keyPath, through: markLimit)
         }
     }
 
