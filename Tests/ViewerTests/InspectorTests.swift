@@ -80,14 +80,64 @@ struct InspectorTests {
         }
     }
 
-    /// easeOutBack overshoots: its curve box shows all of it, with room above 1.
-    @Test func theCurveBoxShowsAnOvershootWhole() throws {
+    /// easeOutBack overshoots: the curve's chart takes all of it in, with 0 and 1 on its grid;
+    /// a linear curve's chart spans just 0…1.
+    @Test func theCurveChartShowsAnOvershootWhole() throws {
         let back = try #require(TimingFunction(name: "easeOutBack"))
         let samples = (0...64).map { back.evaluate(Double($0) / 64) }
-        let range = InspectorPanel.curveRange(samples)
-        #expect(range.upperBound > (samples.max() ?? 0) && (samples.max() ?? 0) > 1.05)
-        #expect(range.lowerBound < 0 && range.lowerBound > -0.1)
-        #expect(InspectorPanel.curveRange((0...64).map { Double($0) / 64 }).upperBound < 1.05)
+        let measure: (String, ChartLayout.TextRole) -> Size = { text, _ in Size(width: Double(text.count) * 6, height: 13) }
+        let layout = ChartLayout(chart: InspectorGraph.curveChart(samples), width: 180, height: 120,
+                                 style: InspectorGraph.style, measure: measure)
+        #expect((samples.max() ?? 0) > 1.05)
+        #expect(layout.yAxis.upper >= (samples.max() ?? 0) && layout.yAxis.lower <= 0)
+        #expect(layout.yAxis.ticks.contains(0) && layout.yAxis.ticks.contains(1))
+        let linear = ChartLayout(chart: InspectorGraph.curveChart((0...64).map { Double($0) / 64 }), width: 180, height: 120,
+                                 style: InspectorGraph.style, measure: measure)
+        #expect(linear.yAxis.lower == 0 && linear.yAxis.upper == 1)
+    }
+
+    /// The graph is the chart `plot` draws of the key path — the presentation solid, the model
+    /// dashed, the keyframes' key times marked — laid out by `ChartLayout`; a press on it seeks
+    /// to the time its x axis shows there.
+    @Test func theGraphIsThePlotChartAndAPressOnItSeeks() throws {
+        let folder = try TemporaryFolder()
+        let player = try player(folder)
+        go(player, to: 0.5)
+        let overlay = Scene(size: Size(width: 800, height: 600))
+        let panel = InspectorPanel(scene: overlay)
+        let inspector = Inspector()
+        inspector.isOn = true
+        player.withFrame { scene in
+            guard let scene else { return }
+            inspector.pick(at: Point(x: 100, y: 100), in: scene)
+            inspector.graphIndex = 1
+            panel.update(inspector: inspector, layer: inspector.layer(in: scene), scene: scene, time: 0.5, loop: nil,
+                         size: Size(width: 800, height: 600), bottom: 0, overlay: overlay)
+        }
+        #expect(panel.graphHeading == "▾ graph · opacity")
+        let chart = try #require(panel.graph.valuesChart)
+        #expect(chart.series.map(\.name) == ["value (model)", "value"])
+        #expect(chart.series.map(\.stroke) == [.dashed, .solid])
+        #expect(chart.legend.map(\.label) == ["presentation value", "model value", "key times"])
+        // blink: key times 0, 0.25 and 1 of each 1-second cycle.
+        let marks = try #require(chart.marks.first { $0.name == "key times" })
+        #expect(marks.xs.contains { abs($0 - 0.25) < 1e-6 } && marks.xs.contains { abs($0 - 1.25) < 1e-6 })
+        // The values between the blink's keyframes: at 0.125 s halfway from 1 to 0.2.
+        let line = try #require(chart.series.last)
+        let near = try #require(line.xs.indices.min { abs(line.xs[$0] - 0.125) < abs(line.xs[$1] - 0.125) })
+        #expect(abs((line.ys[near] ?? 0) - (1 - 0.8 * line.xs[near] / 0.25)) < 1e-6)
+        // A press at the middle of the plot seeks to the middle of the x axis.
+        let layout = try #require(panel.graph.values.layout)
+        let origin = panel.graph.values.root.point(.position)
+        let panelOrigin = try #require(overlay.root.sublayers.first { $0.sublayers.contains { $0 === panel.graph.values.root } })
+            .point(.position)
+        let press = Point(x: panelOrigin.x + origin.x + layout.plot.midX, y: panelOrigin.y + origin.y + layout.plot.midY)
+        let middle = (layout.xAxis.lower + layout.xAxis.upper) / 2
+        guard case .seek(let time)? = panel.command(at: press) else {
+            Issue.record("a press on the graph does not seek")
+            return
+        }
+        #expect(abs(time - middle) < 1e-9)
     }
 
     /// A falling layer's y grows: graphed with larger values lower, so that the line falls too.

@@ -1,3 +1,4 @@
+import Export
 import Foundation
 import LayerKit
 import Playback
@@ -24,20 +25,18 @@ final class Inspector {
     var graphFlipped = false
     /// The graphed key path's values in the scene as the file has it, while a tweak not yet
     /// written runs: the graph draws them dashed under the new ones.
-    var comparison: (keyPath: String, times: [Double], values: [AnimationValue])?
+    var comparison: KeyPathRecording?
 
-    /// The graphed key path of the picked layer in `scene`, sampled over its span (for
-    /// `comparison`); nil when nothing is graphed.
-    func sampleGraph(in scene: Scene, loop: ClosedRange<Double>?) -> (keyPath: String, times: [Double], values: [AnimationValue])? {
+    /// The graphed key path of the picked layer in `scene`, as its animation makes it over its
+    /// span (for `comparison`); nil when nothing is graphed.
+    func sampleGraph(in scene: Scene, loop: ClosedRange<Double>?) -> KeyPathRecording? {
         guard let layer = layer(in: scene) else { return nil }
         let paths = Inspector.graphedKeyPaths(layer)
         guard !paths.isEmpty else { return nil }
         let keyPath = paths[graphIndex % paths.count]
         guard let state = Inspector.animation(on: keyPath, of: layer) else { return nil }
         let span = Inspector.span(of: state, layer: layer, loop: loop)
-        let times = (0...240).map { span.lowerBound + (span.upperBound - span.lowerBound) * Double($0) / 240 }
-        guard let values = try? scene.presentationValues(of: layer, keyPath: keyPath, at: times) else { return nil }
-        return (keyPath, times, values)
+        return try? KeyPathRecording.attached(keyPath, of: layer, in: scene, over: span, marking: [state])
     }
 
     /// Picks the deepest layer under `point` (root coordinates, as on screen); clicking the same
