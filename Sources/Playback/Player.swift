@@ -49,7 +49,7 @@ public final class Player {
     /// start from it and replay the resizes since).
     private var startSize: Size
     /// The furthest tick any run of this line has shown output for.
-    private var shownThrough = -1
+    private(set) var shownThrough = -1
     /// Whether the playhead was moved by a seek (it waits for the scene) rather than by playing
     /// (which slows down when the scene cannot keep up).
     private var seeking = false

@@ -287,6 +287,42 @@ struct PlayerTests {
         #expect(try summary(fresh) == parkedWay)
     }
 
+    /// Frames at other moments than the one shown (onion skins while paused) come from the run
+    /// parked before them, not from a run replayed from 0, and agree with playing there.
+    @Test func stillFramesStartFromAParkedRunAndParkItAgain() throws {
+        let folder = try TemporaryFolder()
+        let (player, _) = try player(folder)
+        player.open()
+        go(player, to: 30.5)
+        for _ in 0..<3 { player.update(realSeconds: 0.1) }
+        #expect(player.parked.runs.map(\.tick) == [1800])
+        let shown = try #require(player.runner)
+        func boxX(_ scene: Scene) -> AnimationValue? {
+            try? scene.root.firstInSubtree { $0.name == "box" }?.value(forKeyPath: "position.x", .presentation)
+        }
+        var xs: [Double: AnimationValue] = [:]
+        player.withStillFrames(at: [30.4, 30.2, 30.3]) { time, scene in xs[time] = boxX(scene) }
+        // The display link moves the box a point a tick; a fresh run played there agrees.
+        #expect(xs.keys.sorted() == [30.2, 30.3, 30.4])
+        let fresh = try self.player(folder).0
+        fresh.open()
+        for time in [30.2, 30.3, 30.4] {
+            go(fresh, to: time)
+            var expected: AnimationValue?
+            fresh.withFrame { scene in expected = scene.flatMap(boxX) }
+            #expect(xs[time] == expected && expected != nil)
+        }
+        // The parked run went on to the last moment and was parked there; the run shown stays.
+        #expect(player.parked.runs.map(\.tick) == [1824])
+        #expect(player.runner === shown && player.runner?.tick == 1830)
+        // Past the output told so far, the still run is not kept: it stayed silent there, and
+        // showing it later would lose what the script printed meanwhile.
+        var shownAt: [Double] = []
+        player.withStillFrames(at: [30.9]) { time, _ in shownAt.append(time) }
+        #expect(shownAt == [30.9])
+        #expect(player.parked.runs.isEmpty)
+    }
+
     @Test func restartForgetsTheInputAndStartsAtZero() throws {
         let folder = try TemporaryFolder()
         let (player, _) = try player(folder)

@@ -9,8 +9,8 @@ import Render
 /// between them, as in animation tools.
 ///
 /// Each ghost is the run's own frame at its moment, from the deterministic timeline: while
-/// playing, captured as the run passes each moment; while paused, from a silent second run
-/// replayed through the moments around the playhead.
+/// playing, captured as the run passes each moment; while paused, from the player's still
+/// frames (a silent run, started from one parked for seeking when it can be).
 final class OnionSkin {
     /// Whether ghosts are drawn.
     var isOn = false
@@ -67,7 +67,7 @@ final class OnionSkin {
         let later = player.timeline.isPaused ? (1...count).map { current + $0 } : []
         if player.timeline.isPaused {
             if pausedFor?.index != current || pausedFor?.run != ObjectIdentifier(runner) {
-                makeStill(around: earlier + later, from: player, runner: runner)
+                makeStill(around: earlier + later, from: player)
                 pausedFor = (current, ObjectIdentifier(runner))
             }
         } else {
@@ -146,18 +146,14 @@ final class OnionSkin {
         }
     }
 
-    /// Makes the ghosts at `indices` with a silent run of the same script, replayed through them.
-    private func makeStill(around indices: [Int], from player: Player, runner: SceneRunner) {
+    /// Makes the ghosts at `indices` from the player's still frames: a silent run, started
+    /// from a run parked before them when there is one.
+    private func makeStill(around indices: [Int], from player: Player) {
         detach()
         ghosts.removeAll()
-        guard let first = indices.min(), let last = indices.max(), let still = player.script.rebuild(runner) else { return }
-        still.isSilent = true
-        still.replayedThrough = Int.max
-        defer { player.script.discard(still) }
-        for index in first...last where indices.contains(index) {
-            let moment = Double(index) * spacing
-            still.advance(to: Tick.index(atOrBefore: moment), log: player.log)
-            still.withFrame(at: moment) { ghosts[index] = compositor.compose($0, width: size.width, height: size.height) }
+        player.withStillFrames(at: indices.map { Double($0) * spacing }) { moment, scene in
+            let index = Int((moment / spacing).rounded())
+            ghosts[index] = compositor.compose(scene, width: size.width, height: size.height)
         }
     }
 }
