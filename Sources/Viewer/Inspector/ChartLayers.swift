@@ -189,33 +189,28 @@ final class ChartLayers {
     }
 
     private func nextStroke(_ used: inout Int) -> ShapeLayer {
-        defer { used += 1 }
-        if used < strokes.count { return strokes[used] }
-        let shape = ShapeLayer(scene: scene)
-        shape.set(.anchorPoint, Point.zero)
-        try? plotArea.addSublayer(shape)
-        strokes.append(shape)
-        return shape
+        Self.next(in: &strokes, &used, parent: plotArea) { ShapeLayer(scene: scene) }
     }
 
     private func nextSwatch(_ used: inout Int) -> ShapeLayer {
-        defer { used += 1 }
-        if used < swatches.count { return swatches[used] }
-        let shape = ShapeLayer(scene: scene)
-        shape.set(.anchorPoint, Point.zero)
-        try? content.addSublayer(shape)
-        swatches.append(shape)
-        return shape
+        Self.next(in: &swatches, &used, parent: content) { ShapeLayer(scene: scene) }
     }
 
     private func nextLabel(_ used: inout Int) -> TextLayer {
+        Self.next(in: &labels, &used, parent: content) { TextLayer(scene: scene) }
+    }
+
+    /// The next layer of `pool` after the `used` ones drawn on so far this time, made (and
+    /// added to `parent`) when the pool has no more.
+    private static func next<Kind: Layer>(in pool: inout [Kind], _ used: inout Int, parent: Layer,
+                                          make: () -> Kind) -> Kind {
         defer { used += 1 }
-        if used < labels.count { return labels[used] }
-        let text = TextLayer(scene: scene)
-        text.set(.anchorPoint, Point.zero)
-        try? content.addSublayer(text)
-        labels.append(text)
-        return text
+        if used < pool.count { return pool[used] }
+        let layer = make()
+        layer.set(.anchorPoint, Point.zero)
+        try? parent.addSublayer(layer)
+        pool.append(layer)
+        return layer
     }
 }
 
