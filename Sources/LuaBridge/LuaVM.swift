@@ -66,6 +66,7 @@ public final class LuaVM {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        sg_unwatch(record)
         lua_close(L)
         sg_freetypes(record)
         record.deinitialize(count: 1)
