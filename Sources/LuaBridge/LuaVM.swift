@@ -68,6 +68,7 @@ public final class LuaVM {
         isClosed = true
         lua_close(L)
         sg_freetypes(record)
+        LuaState.freeProperties(record)
         record.deinitialize(count: 1)
         record.deallocate()
     }
