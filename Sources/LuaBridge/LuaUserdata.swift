@@ -194,6 +194,12 @@ extension LuaState {
         if sg_pushcached(L, pointer) == 0 { pushNewObject(object) }
     }
 
+    /// Pushes the userdata standing for `object` (as ``push(_:)-(AnyObject)``), or nil.
+    @inlinable
+    public func push(_ object: AnyObject?) {
+        if let object { push(object) } else { pushNil() }
+    }
+
     /// Pushes the userdata that already stands for `object` and returns true; returns false,
     /// pushing nothing, when Lua holds none (unlike ``push(_:)-(AnyObject)``, which makes one).
     public func pushExisting(_ object: AnyObject) -> Bool {

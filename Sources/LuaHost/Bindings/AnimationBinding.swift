@@ -127,25 +127,20 @@ enum AnimationBinding: CaBinding {
     static func timingAccess<Object: MediaTimingSettings & SendableMetatype>(_ field: TimingField,
                                                                              of type: Object.Type) -> LuaProperty {
         let name = field.rawValue
+        func number(_ value: ReferenceWritableKeyPath<Object, Double> & Sendable, finite: Bool,
+                    nonNegative: Bool = false) -> LuaProperty {
+            LuaProperty(name, of: Object.self, get: { lua, t in lua.push(t[keyPath: value]) },
+                        set: { lua, t in
+                            t[keyPath: value] = try AnimationBinding.number(lua, name, finite: finite, nonNegative: nonNegative)
+                        })
+        }
         return switch field {
-        case .beginTime:
-            LuaProperty(name, of: Object.self, get: { lua, t in lua.push(t.beginTime) },
-                        set: { lua, t in t.beginTime = try number(lua, name, finite: true) })
-        case .duration:
-            LuaProperty(name, of: Object.self, get: { lua, t in lua.push(t.duration) },
-                        set: { lua, t in t.duration = try number(lua, name, finite: false, nonNegative: true) })
-        case .speed:
-            LuaProperty(name, of: Object.self, get: { lua, t in lua.push(t.speed) },
-                        set: { lua, t in t.speed = try number(lua, name, finite: true) })
-        case .timeOffset:
-            LuaProperty(name, of: Object.self, get: { lua, t in lua.push(t.timeOffset) },
-                        set: { lua, t in t.timeOffset = try number(lua, name, finite: true) })
-        case .repeatCount:
-            LuaProperty(name, of: Object.self, get: { lua, t in lua.push(t.repeatCount) },
-                        set: { lua, t in t.repeatCount = try number(lua, name, finite: false, nonNegative: true) })
-        case .repeatDuration:
-            LuaProperty(name, of: Object.self, get: { lua, t in lua.push(t.repeatDuration) },
-                        set: { lua, t in t.repeatDuration = try number(lua, name, finite: false, nonNegative: true) })
+        case .beginTime: number(\.beginTime, finite: true)
+        case .duration: number(\.duration, finite: false, nonNegative: true)
+        case .speed: number(\.speed, finite: true)
+        case .timeOffset: number(\.timeOffset, finite: true)
+        case .repeatCount: number(\.repeatCount, finite: false, nonNegative: true)
+        case .repeatDuration: number(\.repeatDuration, finite: false, nonNegative: true)
         case .autoreverses:
             LuaProperty(name, of: Object.self, get: { lua, t in lua.push(t.autoreverses) },
                         set: { lua, t in t.autoreverses = try boolean(lua, name) })

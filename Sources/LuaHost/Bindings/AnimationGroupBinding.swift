@@ -34,11 +34,7 @@ enum AnimationGroupBinding: CaBinding {
     static let animations = LuaClass.Property("animations", "array of Animation", lua: "Animation[]",
                                               "run together in the group's time, cut off by its duration",
                                               get: { (lua, group: AnimationGroup) in
-                                                  lua.newTable(arrayCount: Int32(group.animations.count))
-                                                  for (i, a) in group.animations.enumerated() {
-                                                      lua.push(a)
-                                                      lua.rawSet(-2, index: i + 1)
-                                                  }
+                                                  lua.pushArray(group.animations) { lua.push($0) }
                                               },
                                               set: { (lua, group: AnimationGroup) in try set(lua, group) })
 

@@ -10,26 +10,16 @@ enum EmitterCellBinding: CaBinding {
     static let properties = CellPropertyID.allCases.map(cellProperty) + [
         LuaClass.Property("name", "string", lua: "string?",
                           "names the cell for key paths (`emitterCells.NAME.birthRate`) and `emit`",
-                          get: { (lua, cell: EmitterCell) in
-                              if let name = cell.name { lua.push(name) } else { lua.pushNil() }
-                          },
+                          get: { (lua, cell: EmitterCell) in lua.push(cell.name) },
                           set: { (lua, cell: EmitterCell) in
-                              if lua.isNoneOrNil(3) { cell.name = nil; return }
-                              guard lua.type(at: 3) == .string, let name = lua.toString(at: 3) else {
-                                  throw badValue(lua, "name", expected: "string")
-                              }
-                              cell.name = name
+                              cell.name = try lua.optionalString(at: 3) { badValue(lua, "name", expected: "string") }
                           }),
         LuaClass.Property("contents", "Image", lua: "Image?", "each particle's image (none: nothing drawn)",
-                          get: { (lua, cell: EmitterCell) in
-                              if let image = cell.contents { lua.push(image) } else { lua.pushNil() }
-                          },
+                          get: { (lua, cell: EmitterCell) in lua.push(cell.contents) },
                           set: { (lua, cell: EmitterCell) in
-                              if lua.isNoneOrNil(3) { cell.contents = nil; return }
-                              guard let image = lua.toObject(3, as: Image.self) else {
-                                  throw badValue(lua, "contents", expected: "Image")
+                              cell.contents = try lua.optionalObject(at: 3, as: Image.self) {
+                                  badValue(lua, "contents", expected: "Image")
                               }
-                              cell.contents = image
                           }),
         LuaClass.Property("emitterCells", "array of EmitterCell", lua: "EmitterCell[]",
                           "cells each of this cell's particles emits in turn; set: copies",
@@ -147,11 +137,7 @@ enum EmitterCellBinding: CaBinding {
 
     /// Pushes an array of cells.
     static func pushCells(_ lua: LuaState, _ cells: [EmitterCell]) {
-        lua.newTable(arrayCount: Int32(cells.count))
-        for (i, cell) in cells.enumerated() {
-            lua.push(cell)
-            lua.rawSet(-2, index: i + 1)
-        }
+        lua.pushArray(cells) { lua.push($0) }
     }
 
     /// The array of cells at `index` (nil: none), with the message for anything else.

@@ -119,11 +119,7 @@ enum FilterBinding: CaBinding {
 
     /// `layer.filters`: the layer's own (live) filters.
     static func getLayerFilters(_ lua: LuaState, _ layer: Layer) {
-        lua.newTable(arrayCount: Int32(layer.filters.count))
-        for (i, filter) in layer.filters.enumerated() {
-            lua.push(filter)
-            lua.rawSet(-2, index: i + 1)
-        }
+        lua.pushArray(layer.filters) { lua.push($0) }
     }
 
     /// `layer.filters = {…}`: copies of the filters, as Core Animation copies them.

@@ -7,7 +7,7 @@ enum KeyframeAnimationBinding: CaBinding {
     /// The properties.
     static let properties = [
         LuaClass.Property("values", "array of values of the key path's kind", lua: "any[]", "the values it passes through",
-                          get: { (lua, a: KeyframeAnimation) in pushArray(lua, a.values) { lua.push($0) } },
+                          get: { (lua, a: KeyframeAnimation) in lua.pushArray(a.values) { lua.push($0) } },
                           set: { (lua, a: KeyframeAnimation) in
                               a.values = try array(lua, "values") { (i: Int32, n: Int) throws(LuaRaise) -> AnimationValue in
                                   guard let v = try AnimationBinding.value(lua, at: i, keyPath: a.keyPath, field: "values[\(n)]") else {
@@ -30,7 +30,7 @@ enum KeyframeAnimationBinding: CaBinding {
                           "the pacing of each segment between values (a shorter list repeats its last)",
                           get: { (lua, a: KeyframeAnimation) in
                               guard let fs = a.timingFunctions else { return lua.pushNil() }
-                              pushArray(lua, fs) { lua.pushUnshared(TimingFunctionBox($0, name: TimingFunctionBinding.name(of: $0))) }
+                              lua.pushArray(fs) { lua.pushUnshared(TimingFunctionBox($0, name: TimingFunctionBinding.name(of: $0))) }
                           },
                           set: { (lua, a: KeyframeAnimation) in
                               a.timingFunctions = try array(lua, "timingFunctions") { (i: Int32, n: Int) throws(LuaRaise) -> TimingFunction in
@@ -51,11 +51,9 @@ enum KeyframeAnimationBinding: CaBinding {
                               if let p = a.path { lua.pushUnshared(PathBox(p)) } else { lua.pushNil() }
                           },
                           set: { (lua, a: KeyframeAnimation) in
-                              if lua.isNoneOrNil(3) { a.path = nil; return }
-                              guard let box = lua.toObject(3, as: PathBox.self) else {
-                                  throw lua.error("bad value for 'path' (Path expected, got \(lua.describeValue(at: 3)))")
-                              }
-                              a.path = box.path
+                              a.path = try lua.optionalObject(at: 3, as: PathBox.self) {
+                                  lua.error("bad value for 'path' (Path expected, got \(lua.describeValue(at: 3)))")
+                              }?.path
                           }),
         LuaClass.Property("rotationMode", LuaTypes.describe(.choice(RotationMode.allCases.map(\.rawValue))) + " or nil",
                           lua: LuaTypes.lua(.choice(RotationMode.allCases.map(\.rawValue))) + "|nil",
@@ -139,13 +137,8 @@ enum KeyframeAnimationBinding: CaBinding {
         return result
     }
 
-    private static func pushArray<T>(_ lua: LuaState, _ values: [T], _ push: (T) -> Void) {
-        lua.newTable(arrayCount: Int32(values.count))
-        for (i, v) in values.enumerated() { push(v); lua.rawSet(-2, index: i + 1) }
-    }
-
     private static func pushOptional(_ lua: LuaState, _ values: [Double]?) {
-        if let values { pushArray(lua, values) { lua.push($0) } } else { lua.pushNil() }
+        if let values { lua.pushArray(values) { lua.push($0) } } else { lua.pushNil() }
     }
 
     static func construct(_ lua: LuaState) throws(LuaRaise) -> Int32 {

@@ -8,9 +8,7 @@ extension LayerBinding {
         LuaClass.Property("mask", "Layer", lua: "Layer?",
                           "a layer not in any tree whose alpha, in this layer's coordinates, clips this "
                               + "layer, its shadow and its sublayers; it animates as a sublayer would",
-                          get: { (lua, layer: Layer) in
-                              if let mask = layer.mask { lua.push(mask) } else { lua.pushNil() }
-                          },
+                          get: { (lua, layer: Layer) in lua.push(layer.mask) },
                           set: { (lua, layer: Layer) in
                               if lua.isNoneOrNil(3) {
                                   try? layer.setMask(nil)
@@ -33,9 +31,7 @@ extension LayerBinding {
                               + "them: " + CompositingFilter.allCases.map { "`\"\($0.rawValue)\"`" }
                               .joined(separator: ", ") + ", or Core Image's name for any of them "
                               + "(`\"CIHueBlendMode\"`), read back as the name without `CI`; nil: normally",
-                          get: { (lua, layer: Layer) in
-                              if let filter = layer.compositingFilter { lua.push(filter.rawValue) } else { lua.pushNil() }
-                          },
+                          get: { (lua, layer: Layer) in lua.push(layer.compositingFilter?.rawValue) },
                           set: { (lua, layer: Layer) in
                               if lua.isNoneOrNil(3) { layer.compositingFilter = nil; return }
                               guard lua.type(at: 3) == .string, let name = lua.toString(at: 3),

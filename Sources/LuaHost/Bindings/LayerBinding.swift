@@ -121,15 +121,9 @@ enum LayerBinding: CaBinding {
     /// Fields of every layer that are not registry properties.
     static let fields = [
         LuaClass.Property("name", "string", lua: "string?", "a name of your choosing, for finding the layer",
-                          get: { (lua, layer: Layer) in
-                              if let name = layer.name { lua.push(name) } else { lua.pushNil() }
-                          },
+                          get: { (lua, layer: Layer) in lua.push(layer.name) },
                           set: { (lua, layer: Layer) in
-                              if lua.isNoneOrNil(3) { layer.name = nil; return }
-                              guard lua.type(at: 3) == .string, let name = lua.toString(at: 3) else {
-                                  throw badValue(lua, "name", layer, expected: "string", at: 3)
-                              }
-                              layer.name = name
+                              layer.name = try lua.optionalString(at: 3) { badValue(lua, "name", layer, expected: "string", at: 3) }
                           }),
         LuaClass.Property("data", "table", lua: "table", "a table of the script's own, kept with the layer",
                           get: { (lua, _: Layer) in ObjectState.layers.push(lua, object: 1, field: "data", createTable: true) },
@@ -141,13 +135,7 @@ enum LayerBinding: CaBinding {
                           }),
         LuaClass.Property("sublayers", "array of Layer", lua: "Layer[]",
                           "back to front; read: a copy of the list; set: replaces them all",
-                          get: { (lua, layer: Layer) in
-                              lua.newTable(arrayCount: Int32(layer.sublayers.count))
-                              for (i, sublayer) in layer.sublayers.enumerated() {
-                                  lua.push(sublayer)
-                                  lua.rawSet(-2, index: i + 1)
-                              }
-                          },
+                          get: { (lua, layer: Layer) in lua.pushArray(layer.sublayers) { lua.push($0) } },
                           set: { (lua, layer: Layer) in
                               guard lua.type(at: 3) == .table else {
                                   throw badValue(lua, "sublayers", layer, expected: "array of layers", at: 3)
@@ -161,9 +149,7 @@ enum LayerBinding: CaBinding {
                               }
                           }),
         LuaClass.Property("superlayer", "Layer", lua: "Layer?", "read-only; nil when not in a tree",
-                          get: { (lua, layer: Layer) in
-                              if let parent = layer.superlayer { lua.push(parent) } else { lua.pushNil() }
-                          },
+                          get: { (lua, layer: Layer) in lua.push(layer.superlayer) },
                           readOnlyHint: "use addSublayer"),
         LuaClass.Property("onTap", "function(layer, point)", lua: "fun(layer: Layer, point: ca.Point)?",
                           "called for a click on the layer (the frontmost layer with an onTap under the "
@@ -190,15 +176,11 @@ enum LayerBinding: CaBinding {
                               layer.frame = r
                           }),
         LuaClass.Property("contents", "Image", lua: "Image?", "an image drawn in the bounds (see contentsGravity)",
-                          get: { (lua, layer: Layer) in
-                              if let image = layer.contents { lua.push(image) } else { lua.pushNil() }
-                          },
+                          get: { (lua, layer: Layer) in lua.push(layer.contents) },
                           set: { (lua, layer: Layer) in
-                              if lua.isNoneOrNil(3) { layer.contents = nil; return }
-                              guard let image = lua.toObject(3, as: Image.self) else {
-                                  throw badValue(lua, "contents", layer, expected: "Image", at: 3)
+                              layer.contents = try lua.optionalObject(at: 3, as: Image.self) {
+                                  badValue(lua, "contents", layer, expected: "Image", at: 3)
                               }
-                              layer.contents = image
                           }),
         LuaClass.Property("actions", "false or {key = false or Animation}", lua: "false|table<string, false|Animation>?",
                           "false: no implicit animations on this layer; `{position = false}`: none for that key; "
@@ -211,14 +193,7 @@ enum LayerBinding: CaBinding {
                           lua: "(\"minXMinY\"|\"maxXMinY\"|\"minXMaxY\"|\"maxXMaxY\")[]",
                           "which corners cornerRadius rounds (background, border and masksToBounds clip): "
                               + cornerNames + " (y down: minY is the top); not animatable; default all four",
-                          get: { (lua, layer: Layer) in
-                              let names = layer.maskedCorners.names
-                              lua.newTable(arrayCount: Int32(names.count))
-                              for (i, name) in names.enumerated() {
-                                  lua.push(name)
-                                  lua.rawSet(-2, index: i + 1)
-                              }
-                          },
+                          get: { (lua, layer: Layer) in lua.pushArray(layer.maskedCorners.names) { lua.push($0) } },
                           set: { (lua, layer: Layer) in layer.maskedCorners = try corners(lua, layer, at: 3) }),
     ] + effectFields
 
@@ -265,15 +240,9 @@ enum LayerBinding: CaBinding {
                           }),
         LuaClass.Property("font", "string", lua: "string?",
                           "a font family (`\"serif\"`, `\"monospace\"`) or a font file's path",
-                          get: { (lua, text: TextLayer) in
-                              if let font = text.font { lua.push(font) } else { lua.pushNil() }
-                          },
+                          get: { (lua, text: TextLayer) in lua.push(text.font) },
                           set: { (lua, text: TextLayer) in
-                              if lua.isNoneOrNil(3) { text.font = nil; return }
-                              guard lua.type(at: 3) == .string, let s = lua.toString(at: 3) else {
-                                  throw badValue(lua, "font", text, expected: "string", at: 3)
-                              }
-                              text.font = s
+                              text.font = try lua.optionalString(at: 3) { badValue(lua, "font", text, expected: "string", at: 3) }
                           }),
     ]
 

@@ -184,8 +184,7 @@ private func removeAllAnimations(_ L: OpaquePointer, _ object: UnsafeMutableRawP
 private func animationKeys(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
         let keys = LuaState.object(object, as: Layer.self).animationKeys()
-        lua.newTable(arrayCount: Int32(keys.count))
-        for (i, key) in keys.enumerated() { lua.push(key); lua.rawSet(-2, index: i + 1) }
+        lua.pushArray(keys) { lua.push($0) }
         return 1
     }
 }

@@ -37,11 +37,7 @@ enum TimingFunctionBinding: CaBinding {
                                         "read-only; {c1x, c1y, c2x, c2y} of a Bézier curve, nil for other curves",
                                         get: { (lua, box: TimingFunctionBox) in
                                             guard let p = box.value.controlPoints else { return lua.pushNil() }
-                                            lua.newTable(arrayCount: 4)
-                                            for (i, v) in [p.c1x, p.c1y, p.c2x, p.c2y].enumerated() {
-                                                lua.push(v)
-                                                lua.rawSet(-2, index: i + 1)
-                                            }
+                                            lua.pushArray([p.c1x, p.c1y, p.c2x, p.c2y]) { lua.push($0) }
                                         }),
                   ],
                   methods: [LuaClass.Method("evaluate", "(t)", returns: "number", evaluate,
