@@ -39,7 +39,9 @@ public final class LuaProperty: Sendable {
         self.readOnlyHint = readOnlyHint
     }
 
-    /// A property of the Swift class `Object`, whose handlers borrow the object.
+    /// A property of the Swift class `Object`, whose handlers borrow the object. Inlinable, so
+    /// that the handlers are made for `Object` where it is known, not for any class.
+    @inlinable
     public convenience init<Object: AnyObject>(_ name: String, of type: Object.Type,
                                                get: @escaping @Sendable (LuaState, Object) throws -> Void,
                                                set: (@Sendable (LuaState, Object) throws -> Void)? = nil,
@@ -53,7 +55,8 @@ public final class LuaProperty: Sendable {
     }
 
     /// A property of the value type `Value` kept inside its userdata; the setter changes the
-    /// value in place.
+    /// value in place. Inlinable, as the class's.
+    @inlinable
     public convenience init<Value: BitwiseCopyable>(_ name: String, value type: Value.Type,
                                                     get: @escaping @Sendable (LuaState, Value) throws -> Void,
                                                     set: (@Sendable (LuaState, inout Value) throws -> Void)? = nil) {

@@ -60,34 +60,40 @@ enum LayerBinding: CaBinding {
 
     /// A registry property, read at its place in the layer's slot. A finite number for a number
     /// property, or a transform, that nothing animates is stored there directly (scripts that
-    /// move layers by hand set them each frame); anything else goes through `setRegistry`.
+    /// move layers by hand set them each frame); anything else goes through `setRegistry`. The
+    /// handlers take the object's pointer themselves, so that reaching one is a single closure
+    /// call on the path scripts take most.
     private static func registryProperty(_ id: PropertyID) -> LuaClass.Property {
         let spec = PropertyRegistry.spec(id)
         let place = PropertyRegistry.place(id)
-        if place.isNumber {
-            return LuaClass.Property(spec.name, kind: spec.kind, note(spec),
-                                     get: { (lua, layer: Layer) in lua.push(layer.number(at: place)) },
-                                     set: { (lua, layer: Layer) in
-                                         if lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite,
-                                            layer.setNumberDirectly(v, for: id, at: place) {
-                                             return
-                                         }
-                                         try setRegistry(lua, layer, id, valueAt: 3)
-                                     })
+        let access = if place.isNumber {
+            LuaProperty(spec.name,
+                        get: { lua, object in LuaState.withObject(object, as: Layer.self) { lua.push($0.number(at: place)) } },
+                        set: { lua, object in
+                            try LuaState.withObject(object, as: Layer.self) { layer in
+                                if lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite,
+                                   layer.setNumberDirectly(v, for: id, at: place) {
+                                    return
+                                }
+                                try setRegistry(lua, layer, id, valueAt: 3)
+                            }
+                        })
+        } else {
+            LuaProperty(spec.name,
+                        get: { lua, object in
+                            if let host = ScriptHost.current(lua), !host.copyFieldSites.isEmpty { host.noteRead(of: spec.name) }
+                            LuaState.withObject(object, as: Layer.self) { lua.push($0.value(id)) }
+                        },
+                        set: { lua, object in
+                            try LuaState.withObject(object, as: Layer.self) { layer in
+                                if let t = lua.toTransform(at: 3), layer.setTransformDirectly(t, for: id, at: place) {
+                                    return
+                                }
+                                try setRegistry(lua, layer, id, valueAt: 3)
+                            }
+                        })
         }
-        return LuaClass.Property(spec.name, kind: spec.kind, note(spec),
-                                 get: { (lua, layer: Layer) in
-                                     if let host = ScriptHost.current(lua), !host.copyFieldSites.isEmpty {
-                                         host.noteRead(of: spec.name)
-                                     }
-                                     lua.push(layer.value(id))
-                                 },
-                                 set: { (lua, layer: Layer) in
-                                     if let t = lua.toTransform(at: 3), layer.setTransformDirectly(t, for: id, at: place) {
-                                         return
-                                     }
-                                     try setRegistry(lua, layer, id, valueAt: 3)
-                                 })
+        return LuaClass.Property(spec.name, kind: spec.kind, note(spec), access: access)
     }
 
     /// Sets a registry property from the value at `index`, with the message for a wrong value.
