@@ -146,6 +146,16 @@ extension LuaState {
         lua_createtable(L, arrayCount, fieldCount)
     }
 
+    /// Pushes a new array: `elements` at 1…n, each pushed by `push`.
+    @inlinable
+    public func pushArray<Elements: Collection>(_ elements: Elements, _ push: (Elements.Element) -> Void) {
+        newTable(arrayCount: Int32(elements.count))
+        for (offset, element) in elements.enumerated() {
+            push(element)
+            rawSet(-2, index: offset + 1)
+        }
+    }
+
     /// Pushes `table[field]` and returns its type.
     @discardableResult
     public func rawGet(_ table: Int32, field: String) -> LuaType {

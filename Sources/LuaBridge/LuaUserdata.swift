@@ -37,8 +37,9 @@ public enum LuaObjectAccess {
 /// so `==` and table keys work) and ``LuaState/checkObject(_:as:)`` takes them back.
 ///
 /// Properties are dispatched by a C `__index`/`__newindex` that checks the userdata without
-/// string look-ups and maps the key to its id through a table in an upvalue; handlers switch
-/// on the id:
+/// string look-ups and maps the key to its id through a table in an upvalue. Declare each
+/// property with its getter and setter (``LuaProperty``), or, at the level below, give one
+/// pair of handlers that switch on the id:
 ///
 /// ```swift
 /// enum LayerKey: Int32, CaseIterable { case opacity, position }
@@ -83,8 +84,11 @@ public struct LuaObjectType<Object: AnyObject> {
     public var methods: [(name: String, method: LuaMethod)]
     /// Handles an unknown key; nil raises "unknown property 'x' on Name (did you mean 'y'?)".
     public var missing: LuaPropertyHandler?
+    /// The properties declared with their getters and setters (then `properties` are their
+    /// names, and `get` and `set` the bridge's handlers, which dispatch to them).
+    public var declared: [LuaProperty]
 
-    /// Describes the Lua face of `Object`.
+    /// Describes the Lua face of `Object`, whose properties `get` and `set` handle by id.
     public init(_ type: Object.Type = Object.self, name: String, parent: AnyClass? = nil,
                 properties: [String] = [], get: LuaPropertyHandler? = nil,
                 set: LuaPropertyHandler? = nil, methods: [(name: String, method: LuaMethod)] = [],
@@ -96,6 +100,16 @@ public struct LuaObjectType<Object: AnyObject> {
         self.set = set
         self.methods = methods
         self.missing = missing
+        self.declared = []
+    }
+
+    /// Describes the Lua face of `Object`, each property with its getter and setter.
+    public init(_ type: Object.Type = Object.self, name: String, parent: AnyClass? = nil,
+                properties: [LuaProperty], methods: [(name: String, method: LuaMethod)] = [],
+                missing: LuaPropertyHandler? = nil) {
+        self.init(type, name: name, parent: parent, properties: properties.map(\.name), get: luaBridgeGetProperty,
+                  set: luaBridgeSetProperty, methods: methods, missing: missing)
+        self.declared = properties
     }
 }
 
@@ -112,18 +126,21 @@ extension LuaState {
             precondition(LuaState.inherits(Object.self, from: parent), "LuaBridge: \(Object.self) does not inherit from \(parent)")
         }
         registerType(key: LuaState.typeKey(Object.self), swiftName: "\(Object.self)", name: type.name,
-                     parent: parentRecord, valueSize: 0, properties: type.properties, get: type.get,
-                     set: type.set, methods: type.methods, missing: type.missing)
+                     parent: parentRecord, valueSize: 0, properties: type.properties, declared: type.declared,
+                     get: type.get, set: type.set, methods: type.methods, missing: type.missing)
     }
 
     /// Makes the Lua type for `key`: its key table (the parent's keys first, a level up), then
-    /// the record and metatable. Programming errors stop with a precondition.
+    /// the record and metatable. Declared properties join the VM's table, and their ids are
+    /// their places there. Programming errors stop with a precondition.
     func registerType(key: UnsafeRawPointer, swiftName: String, name: String, parent parentRecord: OpaquePointer?,
-                      valueSize: Int, properties: [String], get: LuaPropertyHandler?, set: LuaPropertyHandler?,
-                      methods: [(name: String, method: LuaMethod)], missing: LuaPropertyHandler?) {
+                      valueSize: Int, properties: [String], declared: [LuaProperty], get: LuaPropertyHandler?,
+                      set: LuaPropertyHandler?, methods: [(name: String, method: LuaMethod)],
+                      missing: LuaPropertyHandler?) {
         precondition(sg_findtype(L, key) == nil, "LuaBridge: \(swiftName) is already registered")
         precondition(properties.isEmpty || get != nil, "LuaBridge: \(name) has properties but no getter")
         precondition(properties.count < 0x10000, "LuaBridge: too many properties")
+        let firstID = declared.isEmpty ? 0 : addProperties(declared)
         _ = checkStack(8)
         newTable(fieldCount: Int32(properties.count + methods.count))
         let keys = top
@@ -136,8 +153,8 @@ extension LuaState {
             }
             pop()
         }
-        for (id, property) in properties.enumerated() {
-            rawSet(-1, field: property, to: id)
+        for (index, property) in properties.enumerated() {
+            rawSet(-1, field: property, to: firstID + index)
         }
         for (methodName, method) in methods {
             sg_pushmethod(L, method, key)
@@ -175,6 +192,12 @@ extension LuaState {
     public func push(_ object: AnyObject) {
         let pointer = Unmanaged.passUnretained(object).toOpaque()
         if sg_pushcached(L, pointer) == 0 { pushNewObject(object) }
+    }
+
+    /// Pushes the userdata standing for `object` (as ``push(_:)-(AnyObject)``), or nil.
+    @inlinable
+    public func push(_ object: AnyObject?) {
+        if let object { push(object) } else { pushNil() }
     }
 
     /// Pushes the userdata that already stands for `object` and returns true; returns false,
@@ -316,10 +339,7 @@ private func luaBridgeNoGetter(_ L: OpaquePointer, _ object: UnsafeMutableRawPoi
 
 /// Setter of a type registered without one.
 private func luaBridgeReadOnly(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ key: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        let (type, name) = describeAccess(lua)
-        throw lua.error("cannot set read-only property '\(name)' on \(type)")
-    }
+    LuaState.run(L) { lua in throw lua.readOnlyError(describeAccess(lua).key, hint: nil) }
 }
 
 /// Default handler of unknown keys: an error naming the key and the closest known name.

@@ -69,6 +69,7 @@ public final class LuaVM {
         sg_unwatch(record)
         lua_close(L)
         sg_freetypes(record)
+        LuaState.freeProperties(record)
         record.deinitialize(count: 1)
         record.deallocate()
     }

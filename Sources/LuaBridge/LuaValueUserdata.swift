@@ -23,8 +23,10 @@ public struct LuaValueType<Value: BitwiseCopyable> {
     public var methods: [(name: String, method: LuaMethod)]
     /// Handles an unknown key; nil raises "unknown property 'x' on Name (did you mean 'y'?)".
     public var missing: LuaPropertyHandler?
+    /// The properties declared with their getters and setters (see ``LuaObjectType/declared``).
+    public var declared: [LuaProperty]
 
-    /// Describes the Lua face of `Value`.
+    /// Describes the Lua face of `Value`, whose properties `get` and `set` handle by id.
     public init(_ type: Value.Type = Value.self, name: String, properties: [String] = [],
                 get: LuaPropertyHandler? = nil, set: LuaPropertyHandler? = nil,
                 methods: [(name: String, method: LuaMethod)] = [], missing: LuaPropertyHandler? = nil) {
@@ -34,6 +36,15 @@ public struct LuaValueType<Value: BitwiseCopyable> {
         self.set = set
         self.methods = methods
         self.missing = missing
+        self.declared = []
+    }
+
+    /// Describes the Lua face of `Value`, each property with its getter and setter.
+    public init(_ type: Value.Type = Value.self, name: String, properties: [LuaProperty],
+                methods: [(name: String, method: LuaMethod)] = [], missing: LuaPropertyHandler? = nil) {
+        self.init(type, name: name, properties: properties.map(\.name), get: luaBridgeGetProperty,
+                  set: luaBridgeSetProperty, methods: methods, missing: missing)
+        self.declared = properties
     }
 }
 
@@ -43,7 +54,8 @@ extension LuaState {
         precondition(MemoryLayout<Value>.alignment <= 8, "LuaBridge: \(Value.self) needs more alignment than a userdata has")
         registerType(key: LuaState.valueTypeKey(Value.self), swiftName: "\(Value.self)", name: type.name,
                      parent: nil, valueSize: max(1, MemoryLayout<Value>.size), properties: type.properties,
-                     get: type.get, set: type.set, methods: type.methods, missing: type.missing)
+                     declared: type.declared, get: type.get, set: type.set, methods: type.methods,
+                     missing: type.missing)
     }
 
     /// Pushes a new userdata holding a copy of `value`, whose type must be registered.

@@ -5,59 +5,73 @@ import LuaBridge
 /// `PropertyAnimation` adds `keyPath`, `additive` and `cumulative`. Callbacks are kept in Lua
 /// (a weak-keyed table by the animation's userdata) and given to the copy a layer runs.
 enum AnimationBinding: CaBinding {
-    enum Property: String, CaseIterable {
-        case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses
-        case fillMode, removedOnCompletion, timingFunction, onStart, onStop
+    /// What every animation has: its CAMediaTiming fields, then its pacing and callbacks.
+    static let properties = [
+        timing(.beginTime, "when it starts, in the layer's time; 0: when its transaction commits"),
+        timing(.duration, "seconds per cycle, >= 0; 0: the transaction's (0.25 s unless set)"),
+        timing(.speed, "how fast its time runs, finite; default 1; below 0 it runs backwards from its timeOffset"),
+        timing(.timeOffset, "seconds added to its local time, finite"),
+        timing(.repeatCount, "cycles to play, >= 0 (`math.huge` for ever; a fraction ends part-way through a cycle)"),
+        timing(.repeatDuration, "seconds to repeat for, >= 0 (instead of repeatCount when positive)"),
+        timing(.autoreverses, "each cycle plays forwards then backwards"),
+        timing(.fillMode, "what it shows outside its active time; default \"removed\""),
+        LuaClass.Property("removedOnCompletion", kind: .bool, "the layer drops it when it ends; default true",
+                          get: { (lua, a: Animation) in lua.push(a.isRemovedOnCompletion) },
+                          set: { (lua, a: Animation) in a.isRemovedOnCompletion = try boolean(lua, "removedOnCompletion") }),
+        LuaClass.Property("timingFunction", "MediaTimingFunction, name or function(t)",
+                          lua: "nil|MediaTimingFunction|string|fun(t: number): number",
+                          "the pacing of each cycle (nil: linear); a function is sampled once, at 1025 points",
+                          get: { (lua, a: Animation) in
+                              guard let f = a.timingFunction else { return lua.pushNil() }
+                              lua.pushUnshared(TimingFunctionBox(f, name: TimingFunctionBinding.name(of: f)))
+                          },
+                          set: { (lua, a: Animation) in
+                              a.timingFunction = try TimingFunctionBinding.timingFunction(lua, at: 3, for: "timingFunction")
+                          }),
+        callback("onStart", "function(animation)", lua: "fun(animation: Animation)?",
+                 "called when it starts (on the copy a layer runs)"),
+        callback("onStop", "function(animation, finished)", lua: "fun(animation: Animation, finished: boolean)?",
+                 "called when it stops; `finished` is false when it was removed or replaced first"),
+    ]
 
-        var doc: LuaClass.Property {
-            let name = rawValue
-            switch self {
-            case .beginTime:
-                return LuaClass.Property(name, kind: .number, "when it starts, in the layer's time; 0: when its transaction commits")
-            case .duration:
-                return LuaClass.Property(name, kind: .number, "seconds per cycle, >= 0; 0: the transaction's (0.25 s unless set)")
-            case .speed: return LuaClass.Property(name, kind: .number, "how fast its time runs, finite; default 1; below 0 it runs backwards from its timeOffset")
-            case .timeOffset: return LuaClass.Property(name, kind: .number, "seconds added to its local time, finite")
-            case .repeatCount:
-                return LuaClass.Property(name, kind: .number,
-                                         "cycles to play, >= 0 (`math.huge` for ever; a fraction ends part-way through a cycle)")
-            case .repeatDuration:
-                return LuaClass.Property(name, kind: .number, "seconds to repeat for, >= 0 (instead of repeatCount when positive)")
-            case .autoreverses: return LuaClass.Property(name, kind: .bool, "each cycle plays forwards then backwards")
-            case .fillMode:
-                return LuaClass.Property(name, kind: .choice(FillMode.allCases.map(\.rawValue)),
-                                         "what it shows outside its active time; default \"removed\"")
-            case .removedOnCompletion:
-                return LuaClass.Property(name, kind: .bool, "the layer drops it when it ends; default true")
-            case .timingFunction:
-                return LuaClass.Property(name, "MediaTimingFunction, name or function(t)",
-                                         lua: "nil|MediaTimingFunction|string|fun(t: number): number",
-                                         "the pacing of each cycle (nil: linear); a function is sampled once, at 1025 points")
-            case .onStart:
-                return LuaClass.Property(name, "function(animation)", lua: "fun(animation: Animation)?",
-                                         "called when it starts (on the copy a layer runs)")
-            case .onStop:
-                return LuaClass.Property(name, "function(animation, finished)",
-                                         lua: "fun(animation: Animation, finished: boolean)?",
-                                         "called when it stops; `finished` is false when it was removed or replaced first")
-            }
-        }
+    /// What a property animation adds.
+    static let keyPathProperties = [
+        LuaClass.Property("keyPath", "string", lua: "string",
+                          "the property or component it animates (`\"position\"`, `\"transform.rotation.z\"`)",
+                          get: { (lua, a: PropertyAnimation) in lua.push(a.keyPath) },
+                          set: { (lua, a: PropertyAnimation) in
+                              guard lua.type(at: 3) == .string, let path = lua.toString(at: 3) else {
+                                  throw lua.error("bad value for 'keyPath' (string expected, got \(lua.describeValue(at: 3)))")
+                              }
+                              a.keyPath = path
+                          }),
+        LuaClass.Property("additive", kind: .bool, "its value adds to the value underneath instead of replacing it",
+                          get: { (lua, a: PropertyAnimation) in lua.push(a.isAdditive) },
+                          set: { (lua, a: PropertyAnimation) in a.isAdditive = try boolean(lua, "additive") }),
+        LuaClass.Property("cumulative", kind: .bool, "each repeat adds the value the last one ended on (5 → 10, then 15 → 20)",
+                          get: { (lua, a: PropertyAnimation) in lua.push(a.isCumulative) },
+                          set: { (lua, a: PropertyAnimation) in a.isCumulative = try boolean(lua, "cumulative") }),
+    ]
+
+    /// What a constructor sets on every animation (`properties`) or property animation, by name.
+    static let propertyNamed = LuaClass.byName(properties)
+    static let keyPathPropertyNamed = LuaClass.byName(keyPathProperties)
+
+    /// A CAMediaTiming field of every animation.
+    private static func timing(_ field: TimingField, _ note: String) -> LuaClass.Property {
+        LuaClass.Property(field.rawValue, kind: field.kind, note, access: timingAccess(field, of: Animation.self))
     }
 
-    enum KeyPathProperty: String, CaseIterable {
-        case keyPath, additive, cumulative
-
-        var doc: LuaClass.Property {
-            switch self {
-            case .keyPath:
-                LuaClass.Property("keyPath", "string", lua: "string",
-                                  "the property or component it animates (`\"position\"`, `\"transform.rotation.z\"`)")
-            case .additive:
-                LuaClass.Property("additive", kind: .bool, "its value adds to the value underneath instead of replacing it")
-            case .cumulative:
-                LuaClass.Property("cumulative", kind: .bool, "each repeat adds the value the last one ended on (5 → 10, then 15 → 20)")
-            }
-        }
+    /// A callback, kept in Lua (`AnimationCallbacks`).
+    private static func callback(_ name: String, _ type: String, lua luaType: String, _ note: String) -> LuaClass.Property {
+        LuaClass.Property(name, type, lua: luaType, note,
+                          get: { (lua, _: Animation) in AnimationCallbacks.push(lua, animationAt: 1, field: name) },
+                          set: { (lua, _: Animation) in
+                              guard lua.isNoneOrNil(3) || lua.type(at: 3) == .function else {
+                                  throw lua.error("bad value for '\(name)' (function expected, got \(lua.describeValue(at: 3)))")
+                              }
+                              AnimationCallbacks.set(lua, animationAt: 1, field: name, valueAt: 3)
+                          })
     }
 
     /// Animation and PropertyAnimation: what the animation classes share (no constructor of their own).
@@ -78,7 +92,7 @@ enum AnimationBinding: CaBinding {
                            onStop = function(animation, finished) print("blinked", finished) end,
                          }, "blink")
                          """,
-                     properties: Property.allCases.map(\.doc), get: getAnimation, set: setAnimation),
+                     properties: properties),
             LuaClass(PropertyAnimation.self, name: "PropertyAnimation", parent: Animation.self,
                      summary: "CAPropertyAnimation: an animation of one key path",
                      example: """
@@ -88,103 +102,51 @@ enum AnimationBinding: CaBinding {
                          box:addAnimation(ca.KeyframeAnimation{ keyPath = "position.x", additive = true,
                                                                 values = { 0, 12, -12, 12, 0 }, duration = 0.4 }, "shake")
                          """,
-                     properties: KeyPathProperty.allCases.map(\.doc), get: getPropertyAnimation, set: setPropertyAnimation),
+                     properties: keyPathProperties),
         ]
     }
 
     /// The names every animation constructor accepts, after its own.
-    static var timingNames: [String] { Property.allCases.map(\.rawValue) }
+    static var timingNames: [String] { properties.map(\.name) }
 
     /// The CAMediaTiming fields animations and emitter cells share, read and set alike.
     enum TimingField: String {
         case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
-    }
 
-    /// Pushes a CAMediaTiming field of `t`.
-    static func getTiming(_ lua: LuaState, _ t: some MediaTimingSettings, _ field: TimingField) {
-        switch field {
-        case .beginTime: lua.push(t.beginTime)
-        case .duration: lua.push(t.duration)
-        case .speed: lua.push(t.speed)
-        case .timeOffset: lua.push(t.timeOffset)
-        case .repeatCount: lua.push(t.repeatCount)
-        case .repeatDuration: lua.push(t.repeatDuration)
-        case .autoreverses: lua.push(t.autoreverses)
-        case .fillMode: lua.push(t.fillMode.rawValue)
+        /// The kind of its values.
+        var kind: ValueKind {
+            switch self {
+            case .autoreverses: .bool
+            case .fillMode: .choice(FillMode.allCases.map(\.rawValue))
+            default: .number
+            }
         }
     }
 
-    /// Sets a CAMediaTiming field of `t` from the value at index 3, with the message for a
-    /// wrong one.
-    static func setTiming(_ lua: LuaState, _ t: some MediaTimingSettings, _ field: TimingField) throws(LuaRaise) {
+    /// The getter and setter of a CAMediaTiming field of `Object`, with the message for a wrong value.
+    static func timingAccess<Object: MediaTimingSettings & SendableMetatype>(_ field: TimingField,
+                                                                             of type: Object.Type) -> LuaProperty {
         let name = field.rawValue
-        switch field {
-        case .beginTime: t.beginTime = try number(lua, name, finite: true)
-        case .duration: t.duration = try number(lua, name, finite: false, nonNegative: true)
-        case .speed: t.speed = try number(lua, name, finite: true)
-        case .timeOffset: t.timeOffset = try number(lua, name, finite: true)
-        case .repeatCount: t.repeatCount = try number(lua, name, finite: false, nonNegative: true)
-        case .repeatDuration: t.repeatDuration = try number(lua, name, finite: false, nonNegative: true)
-        case .autoreverses: t.autoreverses = try boolean(lua, name)
-        case .fillMode: t.fillMode = try choice(lua, name, FillMode.self)
+        func number(_ value: ReferenceWritableKeyPath<Object, Double> & Sendable, finite: Bool,
+                    nonNegative: Bool = false) -> LuaProperty {
+            LuaProperty(name, of: Object.self, get: { lua, t in lua.push(t[keyPath: value]) },
+                        set: { lua, t in
+                            t[keyPath: value] = try AnimationBinding.number(lua, name, finite: finite, nonNegative: nonNegative)
+                        })
         }
-    }
-
-    static func get(_ lua: LuaState, _ a: Animation, _ property: Property) -> Int32 {
-        if let field = TimingField(rawValue: property.rawValue) {
-            getTiming(lua, a, field)
-            return 1
-        }
-        switch property {
-        case .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
-            break
-        case .removedOnCompletion: lua.push(a.isRemovedOnCompletion)
-        case .timingFunction:
-            if let f = a.timingFunction { lua.pushUnshared(TimingFunctionBox(f, name: TimingFunctionBinding.name(of: f))) } else { lua.pushNil() }
-        case .onStart, .onStop:
-            AnimationCallbacks.push(lua, animationAt: 1, field: property.rawValue)
-        }
-        return 1
-    }
-
-    /// Sets `property` from the value at index 3 (the animation's userdata at index 1).
-    static func set(_ lua: LuaState, _ a: Animation, _ property: Property) throws(LuaRaise) {
-        let name = property.rawValue
-        if let field = TimingField(rawValue: name) {
-            try setTiming(lua, a, field)
-            return
-        }
-        switch property {
-        case .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
-            break
-        case .removedOnCompletion: a.isRemovedOnCompletion = try boolean(lua, name)
-        case .timingFunction: a.timingFunction = try TimingFunctionBinding.timingFunction(lua, at: 3, for: name)
-        case .onStart, .onStop:
-            guard lua.isNoneOrNil(3) || lua.type(at: 3) == .function else {
-                throw lua.error("bad value for '\(name)' (function expected, got \(lua.describeValue(at: 3)))")
-            }
-            AnimationCallbacks.set(lua, animationAt: 1, field: name, valueAt: 3)
-        }
-    }
-
-    static func getKeyPathProperty(_ lua: LuaState, _ a: PropertyAnimation, _ property: KeyPathProperty) -> Int32 {
-        switch property {
-        case .keyPath: lua.push(a.keyPath)
-        case .additive: lua.push(a.isAdditive)
-        case .cumulative: lua.push(a.isCumulative)
-        }
-        return 1
-    }
-
-    static func setKeyPathProperty(_ lua: LuaState, _ a: PropertyAnimation, _ property: KeyPathProperty) throws(LuaRaise) {
-        switch property {
-        case .keyPath:
-            guard lua.type(at: 3) == .string, let path = lua.toString(at: 3) else {
-                throw lua.error("bad value for 'keyPath' (string expected, got \(lua.describeValue(at: 3)))")
-            }
-            a.keyPath = path
-        case .additive: a.isAdditive = try boolean(lua, "additive")
-        case .cumulative: a.isCumulative = try boolean(lua, "cumulative")
+        return switch field {
+        case .beginTime: number(\.beginTime, finite: true)
+        case .duration: number(\.duration, finite: false, nonNegative: true)
+        case .speed: number(\.speed, finite: true)
+        case .timeOffset: number(\.timeOffset, finite: true)
+        case .repeatCount: number(\.repeatCount, finite: false, nonNegative: true)
+        case .repeatDuration: number(\.repeatDuration, finite: false, nonNegative: true)
+        case .autoreverses:
+            LuaProperty(name, of: Object.self, get: { lua, t in lua.push(t.autoreverses) },
+                        set: { lua, t in t.autoreverses = try boolean(lua, name) })
+        case .fillMode:
+            LuaProperty(name, of: Object.self, get: { lua, t in lua.push(t.fillMode.rawValue) },
+                        set: { lua, t in t.fillMode = try choice(lua, name, FillMode.self) })
         }
     }
 
@@ -267,42 +229,5 @@ enum AnimationCallbacks {
             copy.onStop = { a, finished in stop.call("an animation's onStop") { lua in lua.push(a); lua.push(finished); return 2 } }
         }
         return copy
-    }
-}
-
-private func getAnimation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        guard let p = AnimationBinding.Property.allCases[safe: Int(id)] else { return 0 }
-        return AnimationBinding.get(lua, LuaState.object(object, as: Animation.self), p)
-    }
-}
-
-private func setAnimation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        guard let p = AnimationBinding.Property.allCases[safe: Int(id)] else { return 0 }
-        try AnimationBinding.set(lua, LuaState.object(object, as: Animation.self), p)
-        return 0
-    }
-}
-
-private func getPropertyAnimation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        guard let p = AnimationBinding.KeyPathProperty.allCases[safe: Int(id)] else { return 0 }
-        return AnimationBinding.getKeyPathProperty(lua, LuaState.object(object, as: PropertyAnimation.self), p)
-    }
-}
-
-private func setPropertyAnimation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        guard let p = AnimationBinding.KeyPathProperty.allCases[safe: Int(id)] else { return 0 }
-        try AnimationBinding.setKeyPathProperty(lua, LuaState.object(object, as: PropertyAnimation.self), p)
-        return 0
-    }
-}
-
-extension Array {
-    /// The element at `index`, or nil when it is out of range.
-    subscript(safe index: Int) -> Element? {
-        index >= 0 && index < count ? self[index] : nil
     }
 }

@@ -7,7 +7,7 @@ enum AnimationConstructor {
     /// The keys of an animation type's constructor: `keyPath` and its company for property
     /// animations, then `ownNames`, then timing and callbacks.
     static func keys(ownNames: [String], isPropertyAnimation: Bool) -> ConstructorKeys {
-        let keyPathNames = isPropertyAnimation ? AnimationBinding.KeyPathProperty.allCases.map(\.rawValue) : []
+        let keyPathNames = isPropertyAnimation ? AnimationBinding.keyPathProperties.map(\.name) : []
         return ConstructorKeys(keyPathNames + ownNames + AnimationBinding.timingNames)
     }
 
@@ -21,12 +21,12 @@ enum AnimationConstructor {
         lua.push(animation)
         lua.insert(at: 1)
         try ConstructorTable.apply(lua, typeName: typeName, keys: keys) { (name: String) throws(LuaRaise) in
-            if let p = AnimationBinding.KeyPathProperty(rawValue: name), let a = animation as? PropertyAnimation {
-                try AnimationBinding.setKeyPathProperty(lua, a, p)
+            if let p = AnimationBinding.keyPathPropertyNamed[name], animation is PropertyAnimation {
+                try p.set(lua, on: animation)
             } else if ownNames.contains(name) {
                 try setOwn(name)
-            } else if let p = AnimationBinding.Property(rawValue: name) {
-                try AnimationBinding.set(lua, animation, p)
+            } else if let p = AnimationBinding.propertyNamed[name] {
+                try p.set(lua, on: animation)
             }
         }
         lua.top = 1

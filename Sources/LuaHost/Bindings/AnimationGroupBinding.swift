@@ -17,9 +17,7 @@ enum AnimationGroupBinding: CaBinding {
                         },
                       }, "wobble")
                       """,
-                  properties: [LuaClass.Property("animations", "array of Animation", lua: "Animation[]",
-                                                 "run together in the group's time, cut off by its duration")],
-                  get: getGroup, set: setGroup)]
+                  properties: [animations])]
     }
 
     static var functions: [CaFunctionDoc] {
@@ -33,6 +31,14 @@ enum AnimationGroupBinding: CaBinding {
         lua.setFunction(newGroup, named: "AnimationGroup", inTableAt: ca)
     }
 
+    static let animations = LuaClass.Property("animations", "array of Animation", lua: "Animation[]",
+                                              "run together in the group's time, cut off by its duration",
+                                              get: { (lua, group: AnimationGroup) in
+                                                  lua.pushArray(group.animations) { lua.push($0) }
+                                              },
+                                              set: { (lua, group: AnimationGroup) in try set(lua, group) })
+
+    /// Sets the group's animations from the array at index 3.
     static func set(_ lua: LuaState, _ group: AnimationGroup) throws(LuaRaise) {
         if lua.isNoneOrNil(3) { group.animations = []; return }
         guard lua.type(at: 3) == .table else {
@@ -57,27 +63,11 @@ enum AnimationGroupBinding: CaBinding {
         let group = AnimationGroup()
         return try AnimationConstructor.construct(lua, typeName: "AnimationGroup", animation: group, ownNames: ["animations"],
                                                   keys: constructorKeys) { (_: String) throws(LuaRaise) in
-            try set(lua, group)
+            try animations.set(lua, on: group)
         }
     }
 }
 
 private func newGroup(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in try AnimationGroupBinding.construct(lua) }
-}
-
-private func getGroup(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        let group = LuaState.object(object, as: AnimationGroup.self)
-        lua.newTable(arrayCount: Int32(group.animations.count))
-        for (i, a) in group.animations.enumerated() { lua.push(a); lua.rawSet(-2, index: i + 1) }
-        return 1
-    }
-}
-
-private func setGroup(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        try AnimationGroupBinding.set(lua, LuaState.object(object, as: AnimationGroup.self))
-        return 0
-    }
 }

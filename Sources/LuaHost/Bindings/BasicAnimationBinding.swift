@@ -3,14 +3,15 @@ import LuaBridge
 
 /// `ca.BasicAnimation{ keyPath, fromValue, toValue, byValue, … }` (CABasicAnimation).
 enum BasicAnimationBinding: CaBinding {
-    /// The properties, in id order.
+    /// The properties: the values it runs between, of its key path's kind.
     static let properties = [
-        LuaClass.Property("fromValue", "value of the key path's kind", lua: "any", "where it starts"),
-        LuaClass.Property("toValue", "value of the key path's kind", lua: "any", "where it ends"),
-        LuaClass.Property("byValue", "value of the key path's kind", lua: "any",
-                          "how far it goes (from fromValue, or back from toValue); with none set, the current value"),
+        value("fromValue", "where it starts", get: \.fromValue, set: { $0.fromValue = $1 }),
+        value("toValue", "where it ends", get: \.toValue, set: { $0.toValue = $1 }),
+        value("byValue", "how far it goes (from fromValue, or back from toValue); with none set, the current value",
+              get: \.byValue, set: { $0.byValue = $1 }),
     ]
     static let names = properties.map(\.name)
+    static let propertyNamed = LuaClass.byName(properties)
     static let constructorKeys = AnimationConstructor.keys(ownNames: names, isPropertyAnimation: true)
 
     static var classes: [LuaClass] {
@@ -24,7 +25,7 @@ enum BasicAnimationBinding: CaBinding {
                       box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 65, toValue = 300,
                                                           duration = 1.5, timingFunction = "easeInEaseOut" }, "move")
                       """,
-                  properties: properties, get: getBasic, set: setBasic)]
+                  properties: properties)]
     }
 
     static var functions: [CaFunctionDoc] {
@@ -38,45 +39,27 @@ enum BasicAnimationBinding: CaBinding {
         lua.setFunction(newBasic, named: "BasicAnimation", inTableAt: ca)
     }
 
-    static func get(_ lua: LuaState, _ a: BasicAnimation, _ name: String) -> Int32 {
-        let value: AnimationValue? = name == "fromValue" ? a.fromValue : name == "toValue" ? a.toValue : a.byValue
-        if let value { lua.push(value) } else { lua.pushNil() }
-        return 1
-    }
-
-    static func set(_ lua: LuaState, _ a: BasicAnimation, _ name: String) throws(LuaRaise) {
-        let value = try AnimationBinding.value(lua, at: 3, keyPath: a.keyPath, field: name)
-        switch name {
-        case "fromValue": a.fromValue = value
-        case "toValue": a.toValue = value
-        default: a.byValue = value
-        }
+    /// A value of the key path's kind, nil when not set.
+    private static func value(_ name: String, _ note: String, get: @escaping @Sendable (BasicAnimation) -> AnimationValue?,
+                              set: @escaping @Sendable (BasicAnimation, AnimationValue?) -> Void) -> LuaClass.Property {
+        LuaClass.Property(name, "value of the key path's kind", lua: "any", note,
+                          get: { (lua, a: BasicAnimation) in
+                              if let value = get(a) { lua.push(value) } else { lua.pushNil() }
+                          },
+                          set: { (lua, a: BasicAnimation) in
+                              set(a, try AnimationBinding.value(lua, at: 3, keyPath: a.keyPath, field: name))
+                          })
     }
 
     static func construct(_ lua: LuaState) throws(LuaRaise) -> Int32 {
         let a = BasicAnimation(keyPath: "")
         return try AnimationConstructor.construct(lua, typeName: "BasicAnimation", animation: a, ownNames: names,
                                                   keys: constructorKeys) { (name: String) throws(LuaRaise) in
-            try set(lua, a, name)
+            try propertyNamed[name]?.set(lua, on: a)
         }
     }
 }
 
 private func newBasic(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in try BasicAnimationBinding.construct(lua) }
-}
-
-private func getBasic(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        guard let name = BasicAnimationBinding.names[safe: Int(id)] else { return 0 }
-        return BasicAnimationBinding.get(lua, LuaState.object(object, as: BasicAnimation.self), name)
-    }
-}
-
-private func setBasic(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        guard let name = BasicAnimationBinding.names[safe: Int(id)] else { return 0 }
-        try BasicAnimationBinding.set(lua, LuaState.object(object, as: BasicAnimation.self), name)
-        return 0
-    }
 }

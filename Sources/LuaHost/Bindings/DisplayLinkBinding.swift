@@ -5,14 +5,32 @@ import LuaBridge
 /// with actions disabled; `timestamp`, `targetTimestamp`, `duration`, `preferredFramesPerSecond`,
 /// `paused`, `link:invalidate()`.
 enum DisplayLinkBinding: CaBinding {
-    /// The properties, in id order.
+    /// The properties.
     static let properties = [
-        LuaClass.Property("timestamp", kind: .number, "read-only; the media time of the frame being prepared"),
-        LuaClass.Property("targetTimestamp", kind: .number, "read-only; the time the next frame is expected"),
-        LuaClass.Property("duration", kind: .number, "read-only; seconds between frames"),
-        LuaClass.Property("preferredFramesPerSecond", kind: .number, "calls per second wanted, >= 0 (0: every frame)"),
-        LuaClass.Property("paused", kind: .bool, "while true the callback is skipped"),
-        LuaClass.Property("isValid", kind: .bool, "read-only; false once invalidated"),
+        LuaClass.Property("timestamp", kind: .number, "read-only; the media time of the frame being prepared",
+                          get: { (lua, link: DisplayLink) in lua.push(link.timestamp) }),
+        LuaClass.Property("targetTimestamp", kind: .number, "read-only; the time the next frame is expected",
+                          get: { (lua, link: DisplayLink) in lua.push(link.targetTimestamp) }),
+        LuaClass.Property("duration", kind: .number, "read-only; seconds between frames",
+                          get: { (lua, link: DisplayLink) in lua.push(link.duration) }),
+        LuaClass.Property("preferredFramesPerSecond", kind: .number, "calls per second wanted, >= 0 (0: every frame)",
+                          get: { (lua, link: DisplayLink) in lua.push(link.preferredFramesPerSecond) },
+                          set: { (lua, link: DisplayLink) in
+                              guard lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite, v >= 0 else {
+                                  throw lua.error("bad value for 'preferredFramesPerSecond' of DisplayLink (number >= 0 expected, got \(lua.describeValue(at: 3)))")
+                              }
+                              link.preferredFramesPerSecond = v
+                          }),
+        LuaClass.Property("paused", kind: .bool, "while true the callback is skipped",
+                          get: { (lua, link: DisplayLink) in lua.push(link.isPaused) },
+                          set: { (lua, link: DisplayLink) in
+                              guard lua.type(at: 3) == .boolean else {
+                                  throw lua.error("bad value for 'paused' of DisplayLink (boolean expected, got \(lua.describeValue(at: 3)))")
+                              }
+                              link.isPaused = lua.toBool(at: 3)
+                          }),
+        LuaClass.Property("isValid", kind: .bool, "read-only; false once invalidated",
+                          get: { (lua, link: DisplayLink) in lua.push(link.isValid) }),
     ]
 
     /// The most display links a script may have at once: callbacks that each add two more would
@@ -31,7 +49,7 @@ enum DisplayLinkBinding: CaBinding {
                         box.position = { 200 + 100 * math.cos(t), 150 + 100 * math.sin(t) }
                       end)
                       """,
-                  properties: properties, get: getLink, set: setLink,
+                  properties: properties,
                   methods: [LuaClass.Method("invalidate", "()", invalidate, "stops the link for good",
                                             lua: "fun(self: DisplayLink)")])]
     }
@@ -70,40 +88,4 @@ private func makeLink(_ L: OpaquePointer) -> Int32 {
 private func invalidate(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.withObject(object, as: DisplayLink.self) { $0.invalidate() }
     return 0
-}
-
-private func getLink(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        let link = LuaState.object(object, as: DisplayLink.self)
-        switch id {
-        case 0: lua.push(link.timestamp)
-        case 1: lua.push(link.targetTimestamp)
-        case 2: lua.push(link.duration)
-        case 3: lua.push(link.preferredFramesPerSecond)
-        case 4: lua.push(link.isPaused)
-        default: lua.push(link.isValid)
-        }
-        return 1
-    }
-}
-
-private func setLink(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        let link = LuaState.object(object, as: DisplayLink.self)
-        switch id {
-        case 3:
-            guard lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite, v >= 0 else {
-                throw lua.error("bad value for 'preferredFramesPerSecond' of DisplayLink (number >= 0 expected, got \(lua.describeValue(at: 3)))")
-            }
-            link.preferredFramesPerSecond = v
-        case 4:
-            guard lua.type(at: 3) == .boolean else {
-                throw lua.error("bad value for 'paused' of DisplayLink (boolean expected, got \(lua.describeValue(at: 3)))")
-            }
-            link.isPaused = lua.toBool(at: 3)
-        default:
-            throw lua.error("cannot set read-only property '\(DisplayLinkBinding.properties[safe: Int(id)]?.name ?? "?")' on DisplayLink")
-        }
-        return 0
-    }
 }

@@ -5,69 +5,48 @@ import LuaBridge
 /// plus `name`, `contents` (an Image) and `emitterCells` (sub-cells, copied when set, as an
 /// emitter layer copies its cells). Also the emitter layer's own cell fields.
 enum EmitterCellBinding: CaBinding {
-    /// Fields that are not `CellPropertyID`s.
-    enum Field: String, CaseIterable {
-        case name, contents, emitterCells
-        // Texture filters
-        case minificationFilter, magnificationFilter
-        // The cell's CAMediaTiming.
-        case beginTime, duration, speed, timeOffset, repeatCount, repeatDuration, autoreverses, fillMode
-
-        var doc: LuaClass.Property {
-            switch self {
-            case .minificationFilter:
-                LuaClass.Property("minificationFilter", kind: TextureFilter.valueKind,
-                                  "how `contents` is read when a particle is drawn smaller than the image; "
-                                      + "not animatable; default \"linear\"")
-            case .magnificationFilter:
-                LuaClass.Property("magnificationFilter", kind: TextureFilter.valueKind,
-                                  "how `contents` is read when a particle is drawn larger than the image "
-                                      + "(`\"nearest\"`: crisp pixel art); not animatable; default \"linear\"")
-            case .name:
-                LuaClass.Property("name", "string", lua: "string?",
-                                  "names the cell for key paths (`emitterCells.NAME.birthRate`) and `emit`")
-            case .contents:
-                LuaClass.Property("contents", "Image", lua: "Image?", "each particle's image (none: nothing drawn)")
-            case .emitterCells:
-                LuaClass.Property("emitterCells", "array of EmitterCell", lua: "EmitterCell[]",
-                                  "cells each of this cell's particles emits in turn; set: copies")
-            case .beginTime:
-                LuaClass.Property("beginTime", "number", lua: "number",
-                                  "when the cell starts emitting, in seconds of its emitter's running time (a sub-cell: "
-                                      + "of the emitting particle's age); default 0")
-            case .duration:
-                LuaClass.Property("duration", "number", lua: "number",
-                                  "seconds of one cycle of emission; 0 (the default): for ever")
-            case .speed:
-                LuaClass.Property("speed", "number", lua: "number",
-                                  "how fast the cell's time runs: its cycles take duration / speed; default 1")
-            case .timeOffset:
-                LuaClass.Property("timeOffset", "number", lua: "number",
-                                  "shifts the cell's time within its active time (as an animation's); default 0")
-            case .repeatCount:
-                LuaClass.Property("repeatCount", "number", lua: "number",
-                                  "cycles to emit for (`math.huge`: for ever); default 0, one cycle")
-            case .repeatDuration:
-                LuaClass.Property("repeatDuration", "number", lua: "number",
-                                  "seconds to emit for, instead of repeatCount when positive; default 0")
-            case .autoreverses:
-                LuaClass.Property("autoreverses", "boolean", lua: "boolean",
-                                  "whether each cycle runs forwards then back (a cycle lasts twice the duration); "
-                                      + "default false")
-            case .fillMode:
-                LuaClass.Property("fillMode", kind: FillMode.valueKind,
-                                  "\"backwards\": the cell also emits before its beginTime; \"forwards\": also after "
-                                      + "its active time; \"both\"; default \"removed\": only in its active time")
-            }
-        }
-    }
-
-    /// Every property, in the order a constructor applies them; a property's index is its id.
-    static let properties = CellPropertyID.allCases.map { id in
-        let keyPath = id.isAnimatable ? "animatable (`emitterCells.NAME.\(id.name)`)" : "not animatable"
-        return LuaClass.Property(id.name, kind: id.kind,
-                                 id.about + "; " + keyPath + "; default " + LuaTypes.literal(id.defaultValue))
-    } + Field.allCases.map(\.doc)
+    /// Every property, in the order a constructor applies them: each `CellPropertyID`, then the
+    /// fields that are not.
+    static let properties = CellPropertyID.allCases.map(cellProperty) + [
+        LuaClass.Property("name", "string", lua: "string?",
+                          "names the cell for key paths (`emitterCells.NAME.birthRate`) and `emit`",
+                          get: { (lua, cell: EmitterCell) in lua.push(cell.name) },
+                          set: { (lua, cell: EmitterCell) in
+                              cell.name = try lua.optionalString(at: 3) { badValue(lua, "name", expected: "string") }
+                          }),
+        LuaClass.Property("contents", "Image", lua: "Image?", "each particle's image (none: nothing drawn)",
+                          get: { (lua, cell: EmitterCell) in lua.push(cell.contents) },
+                          set: { (lua, cell: EmitterCell) in
+                              cell.contents = try lua.optionalObject(at: 3, as: Image.self) {
+                                  badValue(lua, "contents", expected: "Image")
+                              }
+                          }),
+        LuaClass.Property("emitterCells", "array of EmitterCell", lua: "EmitterCell[]",
+                          "cells each of this cell's particles emits in turn; set: copies",
+                          get: { (lua, cell: EmitterCell) in pushCells(lua, cell.emitterCells) },
+                          set: { (lua, cell: EmitterCell) in
+                              let cells = try checkCells(lua, at: 3, field: "emitterCells", of: "EmitterCell")
+                              do { try cell.setEmitterCells(cells) } catch { throw lua.error("\(error)") }
+                          }),
+        textureFilter("minificationFilter", "how `contents` is read when a particle is drawn smaller than the image; "
+                          + "not animatable; default \"linear\"", \.minificationFilter),
+        textureFilter("magnificationFilter", "how `contents` is read when a particle is drawn larger than the image "
+                          + "(`\"nearest\"`: crisp pixel art); not animatable; default \"linear\"", \.magnificationFilter),
+        timing(.beginTime, "when the cell starts emitting, in seconds of its emitter's running time (a sub-cell: "
+                   + "of the emitting particle's age); default 0"),
+        timing(.duration, "seconds of one cycle of emission; 0 (the default): for ever"),
+        timing(.speed, "how fast the cell's time runs: its cycles take duration / speed; default 1"),
+        timing(.timeOffset, "shifts the cell's time within its active time (as an animation's); default 0"),
+        timing(.repeatCount, "cycles to emit for (`math.huge`: for ever); default 0, one cycle"),
+        timing(.repeatDuration, "seconds to emit for, instead of repeatCount when positive; default 0"),
+        timing(.autoreverses, "whether each cycle runs forwards then back (a cycle lasts twice the duration); "
+                   + "default false"),
+        LuaClass.Property("fillMode", kind: FillMode.valueKind,
+                          "\"backwards\": the cell also emits before its beginTime; \"forwards\": also after "
+                              + "its active time; \"both\"; default \"removed\": only in its active time",
+                          access: AnimationBinding.timingAccess(.fillMode, of: EmitterCell.self)),
+    ]
+    static let propertyNamed = LuaClass.byName(properties)
     static let constructorKeys = ConstructorKeys(properties.map(\.name))
 
     static var classes: [LuaClass] {
@@ -91,7 +70,7 @@ enum EmitterCellBinding: CaBinding {
                                                        emitterSize = { ca.screen.width, 1 }, emitterCells = { snow } }
                       ca.root:addSublayer(emitter)
                       """,
-                  properties: properties, get: getCell, set: setCell)]
+                  properties: properties)]
     }
 
     static var functions: [CaFunctionDoc] {
@@ -113,84 +92,38 @@ enum EmitterCellBinding: CaBinding {
         lua.push(cell)
         lua.insert(at: 1)
         try ConstructorTable.apply(lua, typeName: "EmitterCell", keys: constructorKeys) { (name: String) throws(LuaRaise) in
-            guard let id = constructorKeys.position[name] else { return }
-            try set(lua, cell, Int32(id))
+            try propertyNamed[name]?.set(lua, on: cell)
         }
         lua.top = 1
         return 1
     }
 
-    static func get(_ lua: LuaState, _ cell: EmitterCell, _ id: Int32) -> Int32 {
-        let index = Int(id)
-        let properties = CellPropertyID.allCases
-        if index >= 0 && index < properties.count {
-            lua.push(cell.value(properties[index]))
-            return 1
-        }
-        let field = Field.allCases[safe: index - properties.count]
-        if let field, let timing = AnimationBinding.TimingField(rawValue: field.rawValue) {
-            AnimationBinding.getTiming(lua, cell, timing)
-            return 1
-        }
-        switch field {
-        case .name:
-            if let name = cell.name { lua.push(name) } else { lua.pushNil() }
-        case .contents:
-            if let image = cell.contents { lua.push(image) } else { lua.pushNil() }
-        case .emitterCells:
-            pushCells(lua, cell.emitterCells)
-        case .minificationFilter:
-            lua.push(cell.minificationFilter.rawValue)
-        case .magnificationFilter:
-            lua.push(cell.magnificationFilter.rawValue)
-        case .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
-            break
-        case nil:
-            return 0
-        }
-        return 1
+    /// A registry property of the cell, with its meaning, whether it animates and its default.
+    private static func cellProperty(_ id: CellPropertyID) -> LuaClass.Property {
+        let keyPath = id.isAnimatable ? "animatable (`emitterCells.NAME.\(id.name)`)" : "not animatable"
+        return LuaClass.Property(id.name, kind: id.kind, id.about + "; " + keyPath + "; default " + LuaTypes.literal(id.defaultValue),
+                                 get: { (lua, cell: EmitterCell) in lua.push(cell.value(id)) },
+                                 set: { (lua, cell: EmitterCell) in
+                                     guard let value = lua.toAnimationValue(at: 3, kind: id.kind) else {
+                                         throw badValue(lua, id.name, expected: LuaState.describe(id.kind), kind: id.kind)
+                                     }
+                                     do { try cell.setValue(value, for: id) } catch { throw lua.error("\(error)") }
+                                 })
     }
 
-    /// Sets property `id` from the value at index 3 (the cell's userdata at index 1).
-    static func set(_ lua: LuaState, _ cell: EmitterCell, _ id: Int32) throws(LuaRaise) {
-        let index = Int(id)
-        let properties = CellPropertyID.allCases
-        if index >= 0 && index < properties.count {
-            let property = properties[index]
-            guard let value = lua.toAnimationValue(at: 3, kind: property.kind) else {
-                throw badValue(lua, property.name, expected: LuaState.describe(property.kind), kind: property.kind)
-            }
-            do { try cell.setValue(value, for: property) } catch { throw lua.error("\(error)") }
-            return
-        }
-        let field = Field.allCases[safe: index - properties.count]
-        if let field, let timing = AnimationBinding.TimingField(rawValue: field.rawValue) {
-            try AnimationBinding.setTiming(lua, cell, timing)
-            return
-        }
-        switch field {
-        case .name:
-            if lua.isNoneOrNil(3) { cell.name = nil; return }
-            guard lua.type(at: 3) == .string, let name = lua.toString(at: 3) else {
-                throw badValue(lua, "name", expected: "string")
-            }
-            cell.name = name
-        case .contents:
-            if lua.isNoneOrNil(3) { cell.contents = nil; return }
-            guard let image = lua.toObject(3, as: Image.self) else { throw badValue(lua, "contents", expected: "Image") }
-            cell.contents = image
-        case .emitterCells:
-            let cells = try checkCells(lua, at: 3, field: "emitterCells", of: "EmitterCell")
-            do { try cell.setEmitterCells(cells) } catch { throw lua.error("\(error)") }
-        case .minificationFilter:
-            cell.minificationFilter = try filter(lua, "minificationFilter")
-        case .magnificationFilter:
-            cell.magnificationFilter = try filter(lua, "magnificationFilter")
-        case .beginTime, .duration, .speed, .timeOffset, .repeatCount, .repeatDuration, .autoreverses, .fillMode:
-            break
-        case nil:
-            return
-        }
+    /// A CAMediaTiming field of the cell, shown as a plain type.
+    private static func timing(_ field: AnimationBinding.TimingField, _ note: String) -> LuaClass.Property {
+        let type = field == .autoreverses ? "boolean" : "number"
+        return LuaClass.Property(field.rawValue, type, lua: type, note,
+                                 access: AnimationBinding.timingAccess(field, of: EmitterCell.self))
+    }
+
+    /// One of the cell's texture filters.
+    private static func textureFilter(_ name: String, _ note: String,
+                                      _ filter: ReferenceWritableKeyPath<EmitterCell, TextureFilter> & Sendable) -> LuaClass.Property {
+        LuaClass.Property(name, kind: TextureFilter.valueKind, note,
+                          get: { (lua, cell: EmitterCell) in lua.push(cell[keyPath: filter].rawValue) },
+                          set: { (lua, cell: EmitterCell) in cell[keyPath: filter] = try Self.filter(lua, name) })
     }
 
     /// The texture filter named by the value at index 3.
@@ -204,11 +137,7 @@ enum EmitterCellBinding: CaBinding {
 
     /// Pushes an array of cells.
     static func pushCells(_ lua: LuaState, _ cells: [EmitterCell]) {
-        lua.newTable(arrayCount: Int32(cells.count))
-        for (i, cell) in cells.enumerated() {
-            lua.push(cell)
-            lua.rawSet(-2, index: i + 1)
-        }
+        lua.pushArray(cells) { lua.push($0) }
     }
 
     /// The array of cells at `index` (nil: none), with the message for anything else.
@@ -275,19 +204,6 @@ private func emit(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int3
         } catch {
             throw lua.error("\(error)")
         }
-        return 0
-    }
-}
-
-private func getCell(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        LuaState.withObject(object, as: EmitterCell.self) { cell in EmitterCellBinding.get(lua, cell, id) }
-    }
-}
-
-private func setCell(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        try LuaState.withObject(object, as: EmitterCell.self) { cell in try EmitterCellBinding.set(lua, cell, id) }
         return 0
     }
 }

@@ -8,15 +8,29 @@ enum FilterBinding: CaBinding {
     /// `type` and `name`, then every input (a filter reads only its kind's).
     static let properties = [
         LuaClass.Property("type", "string", lua: "string",
-                          "read-only; the kind: " + FilterKind.allCases.map { "`\"\($0.rawValue)\"`" }.joined(separator: ", ")),
+                          "read-only; the kind: " + FilterKind.allCases.map { "`\"\($0.rawValue)\"`" }.joined(separator: ", "),
+                          get: { (lua, filter: Filter) in lua.push(filter.kind.rawValue) }),
         LuaClass.Property("name", "string", lua: "string",
-                          "read-only; the name key paths reach it by (`filters.NAME.inputRadius`): the type's when none is given"),
-    ] + FilterInput.allCases.map { input in
+                          "read-only; the name key paths reach it by (`filters.NAME.inputRadius`): the type's when none is given",
+                          get: { (lua, filter: Filter) in lua.push(filter.name) }),
+    ] + FilterInput.allCases.map(inputProperty)
+
+    /// An input: nil on a filter of a kind that does not read it.
+    private static func inputProperty(_ input: FilterInput) -> LuaClass.Property {
         let owners = FilterKind.allCases.filter { $0.inputs.contains(input) }
             .map { "\($0.rawValue) (default \(LuaTypes.literal(.number($0.defaultValue(input)))))" }
         return LuaClass.Property(input.rawValue, "number", lua: "number?",
                                  about(input) + "; of " + owners.joined(separator: ", ")
-                                     + "; nil on other filters; animatable as `filters.NAME.\(input.rawValue)`")
+                                     + "; nil on other filters; animatable as `filters.NAME.\(input.rawValue)`",
+                                 get: { (lua, filter: Filter) in
+                                     if filter.kind.inputs.contains(input) { lua.push(filter.value(input)) } else { lua.pushNil() }
+                                 },
+                                 set: { (lua, filter: Filter) in
+                                     guard lua.type(at: 3) == .number, let value = lua.toNumber(at: 3) else {
+                                         throw lua.error("bad value for '\(input.rawValue)' of Filter (number expected, got \(lua.describeValue(at: 3)))")
+                                     }
+                                     do { try filter.setValue(value, for: input) } catch { throw lua.error("\(error)") }
+                                 })
     }
 
     static func about(_ input: FilterInput) -> String {
@@ -41,7 +55,7 @@ enum FilterBinding: CaBinding {
                                                            toValue = 12, duration = 2, autoreverses = true,
                                                            repeatCount = math.huge })
                       """,
-                  properties: properties, get: getFilter, set: setFilter)]
+                  properties: properties)]
     }
 
     static var functions: [CaFunctionDoc] {
@@ -101,40 +115,11 @@ enum FilterBinding: CaBinding {
         return 1
     }
 
-    static func get(_ lua: LuaState, _ filter: Filter, _ id: Int32) -> Int32 {
-        let index = Int(id)
-        switch index {
-        case 0: lua.push(filter.kind.rawValue)
-        case 1: lua.push(filter.name)
-        default:
-            guard let input = FilterInput.allCases[safe: index - 2] else { return 0 }
-            if filter.kind.inputs.contains(input) { lua.push(filter.value(input)) } else { lua.pushNil() }
-        }
-        return 1
-    }
-
-    /// Sets an input from the value at index 3 (the filter's userdata at index 1).
-    static func set(_ lua: LuaState, _ filter: Filter, _ id: Int32) throws(LuaRaise) {
-        let index = Int(id)
-        guard let input = FilterInput.allCases[safe: index - 2] else {
-            let field = properties[safe: index]?.name ?? "?"
-            throw lua.error("cannot set read-only property '\(field)' on Filter")
-        }
-        guard lua.type(at: 3) == .number, let value = lua.toNumber(at: 3) else {
-            throw lua.error("bad value for '\(input.rawValue)' of Filter (number expected, got \(lua.describeValue(at: 3)))")
-        }
-        do { try filter.setValue(value, for: input) } catch { throw lua.error("\(error)") }
-    }
-
     // MARK: The layer's fields
 
     /// `layer.filters`: the layer's own (live) filters.
     static func getLayerFilters(_ lua: LuaState, _ layer: Layer) {
-        lua.newTable(arrayCount: Int32(layer.filters.count))
-        for (i, filter) in layer.filters.enumerated() {
-            lua.push(filter)
-            lua.rawSet(-2, index: i + 1)
-        }
+        lua.pushArray(layer.filters) { lua.push($0) }
     }
 
     /// `layer.filters = {…}`: copies of the filters, as Core Animation copies them.
@@ -154,17 +139,4 @@ enum FilterBinding: CaBinding {
 
 private func newFilter(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in try FilterBinding.construct(lua) }
-}
-
-private func getFilter(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        LuaState.withObject(object, as: Filter.self) { filter in FilterBinding.get(lua, filter, id) }
-    }
-}
-
-private func setFilter(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        try LuaState.withObject(object, as: Filter.self) { filter in try FilterBinding.set(lua, filter, id) }
-        return 0
-    }
 }

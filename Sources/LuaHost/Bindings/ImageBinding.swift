@@ -20,12 +20,14 @@ enum ImageBinding: CaBinding {
                       ca.root:addSublayer(ca.Layer{ frame = { 100, 36, 32, 32 }, contents = dot })
                       """,
                   properties: [
-                      LuaClass.Property("width", "integer", lua: "integer", "read-only; pixels"),
-                      LuaClass.Property("height", "integer", lua: "integer", "read-only; pixels"),
+                      LuaClass.Property("width", "integer", lua: "integer", "read-only; pixels",
+                                        get: { (lua, image: Image) in lua.push(image.width) }),
+                      LuaClass.Property("height", "integer", lua: "integer", "read-only; pixels",
+                                        get: { (lua, image: Image) in lua.push(image.height) }),
                       LuaClass.Property("label", "string", lua: "string",
-                                        "read-only; where it came from: the file name, or how it was made (`\"circle(radius: 16.0, softness: 0.0)\"`)"),
-                  ],
-                  get: getImage)]
+                                        "read-only; where it came from: the file name, or how it was made (`\"circle(radius: 16.0, softness: 0.0)\"`)",
+                                        get: { (lua, image: Image) in lua.push(image.label) }),
+                  ])]
     }
 
     static var functions: [CaFunctionDoc] {
@@ -156,18 +158,6 @@ private func snowflakeImage(_ L: OpaquePointer) -> Int32 {
             throw lua.error("cannot make a snowflake image of size \(size)")
         }
         lua.push(image)
-        return 1
-    }
-}
-
-private func getImage(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        let image = LuaState.object(object, as: Image.self)
-        switch id {
-        case 0: lua.push(image.width)
-        case 1: lua.push(image.height)
-        default: lua.push(image.label)
-        }
         return 1
     }
 }

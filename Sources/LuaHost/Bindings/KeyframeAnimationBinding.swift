@@ -4,30 +4,72 @@ import LuaBridge
 /// `ca.KeyframeAnimation{ keyPath, values, keyTimes, timingFunctions, calculationMode, path,
 /// rotationMode, tensionValues, continuityValues, biasValues, … }` (CAKeyframeAnimation).
 enum KeyframeAnimationBinding: CaBinding {
-    /// The properties, in id order.
+    /// The properties.
     static let properties = [
-        LuaClass.Property("values", "array of values of the key path's kind", lua: "any[]", "the values it passes through"),
+        LuaClass.Property("values", "array of values of the key path's kind", lua: "any[]", "the values it passes through",
+                          get: { (lua, a: KeyframeAnimation) in lua.pushArray(a.values) { lua.push($0) } },
+                          set: { (lua, a: KeyframeAnimation) in
+                              a.values = try array(lua, "values") { (i: Int32, n: Int) throws(LuaRaise) -> AnimationValue in
+                                  guard let v = try AnimationBinding.value(lua, at: i, keyPath: a.keyPath, field: "values[\(n)]") else {
+                                      throw lua.error("bad value for 'values' (no value at [\(n)])")
+                                  }
+                                  return v
+                              } ?? []
+                          }),
         LuaClass.Property("keyTimes", "array of numbers", lua: "number[]?",
                           "each value's moment as a fraction of the duration, 0…1, rising, one per value, from 0 to 1 "
                               + "(nil: evenly spaced; keyTimes that break these rules are ignored, as Core Animation does, "
-                              + "and check warns)"),
+                              + "and check warns)",
+                          get: { (lua, a: KeyframeAnimation) in pushOptional(lua, a.keyTimes) },
+                          set: { (lua, a: KeyframeAnimation) in
+                              a.keyTimes = try numbers(lua, "keyTimes")
+                              if a.keyTimes != nil { KeyTimesWarning.noteWhereSet(lua, animationAt: 1) }
+                          }),
         LuaClass.Property("timingFunctions", "array of MediaTimingFunction or names",
                           lua: "(MediaTimingFunction|string)[]?",
-                          "the pacing of each segment between values (a shorter list repeats its last)"),
+                          "the pacing of each segment between values (a shorter list repeats its last)",
+                          get: { (lua, a: KeyframeAnimation) in
+                              guard let fs = a.timingFunctions else { return lua.pushNil() }
+                              lua.pushArray(fs) { lua.pushUnshared(TimingFunctionBox($0, name: TimingFunctionBinding.name(of: $0))) }
+                          },
+                          set: { (lua, a: KeyframeAnimation) in
+                              a.timingFunctions = try array(lua, "timingFunctions") { (i: Int32, n: Int) throws(LuaRaise) -> TimingFunction in
+                                  guard let f = try TimingFunctionBinding.timingFunction(lua, at: i, for: "timingFunctions[\(n)]") else {
+                                      throw lua.error("bad value for 'timingFunctions' (no timing function at [\(n)])")
+                                  }
+                                  return f
+                              }
+                          }),
         LuaClass.Property("calculationMode", kind: .choice(CalculationMode.allCases.map(\.rawValue)),
-                          "how it moves between values; default \"linear\""),
-        LuaClass.Property("path", "Path", lua: "Path?", "a path for `position` to follow instead of `values`"),
+                          "how it moves between values; default \"linear\"",
+                          get: { (lua, a: KeyframeAnimation) in lua.push(a.calculationMode.rawValue) },
+                          set: { (lua, a: KeyframeAnimation) in
+                              a.calculationMode = try AnimationBinding.choice(lua, "calculationMode", CalculationMode.self)
+                          }),
+        LuaClass.Property("path", "Path", lua: "Path?", "a path for `position` to follow instead of `values`",
+                          get: { (lua, a: KeyframeAnimation) in
+                              if let p = a.path { lua.pushUnshared(PathBox(p)) } else { lua.pushNil() }
+                          },
+                          set: { (lua, a: KeyframeAnimation) in
+                              a.path = try lua.optionalObject(at: 3, as: PathBox.self) {
+                                  lua.error("bad value for 'path' (Path expected, got \(lua.describeValue(at: 3)))")
+                              }?.path
+                          }),
         LuaClass.Property("rotationMode", LuaTypes.describe(.choice(RotationMode.allCases.map(\.rawValue))) + " or nil",
                           lua: LuaTypes.lua(.choice(RotationMode.allCases.map(\.rawValue))) + "|nil",
-                          "turns the layer to follow the path's direction"),
-        LuaClass.Property("tensionValues", "array of numbers", lua: "number[]?",
-                          "the spline's tension at each value, for the cubic modes, -1…1"),
-        LuaClass.Property("continuityValues", "array of numbers", lua: "number[]?",
-                          "the spline's continuity at each value, for the cubic modes, -1…1"),
-        LuaClass.Property("biasValues", "array of numbers", lua: "number[]?",
-                          "the spline's bias at each value, for the cubic modes, -1…1"),
+                          "turns the layer to follow the path's direction",
+                          get: { (lua, a: KeyframeAnimation) in
+                              if let m = a.rotationMode { lua.push(m.rawValue) } else { lua.pushNil() }
+                          },
+                          set: { (lua, a: KeyframeAnimation) in
+                              a.rotationMode = lua.isNoneOrNil(3) ? nil : try AnimationBinding.choice(lua, "rotationMode", RotationMode.self)
+                          }),
+        spline("tensionValues", "the spline's tension at each value, for the cubic modes, -1…1", \.tensionValues),
+        spline("continuityValues", "the spline's continuity at each value, for the cubic modes, -1…1", \.continuityValues),
+        spline("biasValues", "the spline's bias at each value, for the cubic modes, -1…1", \.biasValues),
     ]
     static let names = properties.map(\.name)
+    static let propertyNamed = LuaClass.byName(properties)
     static let constructorKeys = AnimationConstructor.keys(ownNames: names, isPropertyAnimation: true)
 
     static var classes: [LuaClass] {
@@ -45,8 +87,7 @@ enum KeyframeAnimationBinding: CaBinding {
                         calculationMode = "cubic",         -- a smooth curve through the values
                       }, "tour")
                       """,
-                  properties: properties,
-                  get: getKeyframe, set: setKeyframe)]
+                  properties: properties)]
     }
 
     static var functions: [CaFunctionDoc] {
@@ -60,56 +101,12 @@ enum KeyframeAnimationBinding: CaBinding {
         lua.setFunction(newKeyframe, named: "KeyframeAnimation", inTableAt: ca)
     }
 
-    static func get(_ lua: LuaState, _ a: KeyframeAnimation, _ name: String) -> Int32 {
-        switch name {
-        case "values": pushArray(lua, a.values) { lua.push($0) }
-        case "keyTimes": pushOptional(lua, a.keyTimes)
-        case "timingFunctions":
-            if let fs = a.timingFunctions {
-                pushArray(lua, fs) { lua.pushUnshared(TimingFunctionBox($0, name: TimingFunctionBinding.name(of: $0))) }
-            } else { lua.pushNil() }
-        case "calculationMode": lua.push(a.calculationMode.rawValue)
-        case "path": if let p = a.path { lua.pushUnshared(PathBox(p)) } else { lua.pushNil() }
-        case "rotationMode": if let m = a.rotationMode { lua.push(m.rawValue) } else { lua.pushNil() }
-        case "tensionValues": pushOptional(lua, a.tensionValues)
-        case "continuityValues": pushOptional(lua, a.continuityValues)
-        default: pushOptional(lua, a.biasValues)
-        }
-        return 1
-    }
-
-    static func set(_ lua: LuaState, _ a: KeyframeAnimation, _ name: String) throws(LuaRaise) {
-        switch name {
-        case "values":
-            a.values = try array(lua, name) { (i: Int32, n: Int) throws(LuaRaise) -> AnimationValue in
-                guard let v = try AnimationBinding.value(lua, at: i, keyPath: a.keyPath, field: "values[\(n)]") else {
-                    throw lua.error("bad value for 'values' (no value at [\(n)])")
-                }
-                return v
-            } ?? []
-        case "keyTimes":
-            a.keyTimes = try numbers(lua, name)
-            if a.keyTimes != nil { KeyTimesWarning.noteWhereSet(lua, animationAt: 1) }
-        case "tensionValues": a.tensionValues = try numbers(lua, name)
-        case "continuityValues": a.continuityValues = try numbers(lua, name)
-        case "biasValues": a.biasValues = try numbers(lua, name)
-        case "timingFunctions":
-            a.timingFunctions = try array(lua, name) { (i: Int32, n: Int) throws(LuaRaise) -> TimingFunction in
-                guard let f = try TimingFunctionBinding.timingFunction(lua, at: i, for: "timingFunctions[\(n)]") else {
-                    throw lua.error("bad value for 'timingFunctions' (no timing function at [\(n)])")
-                }
-                return f
-            }
-        case "calculationMode": a.calculationMode = try AnimationBinding.choice(lua, name, CalculationMode.self)
-        case "rotationMode":
-            a.rotationMode = lua.isNoneOrNil(3) ? nil : try AnimationBinding.choice(lua, name, RotationMode.self)
-        default:
-            if lua.isNoneOrNil(3) { a.path = nil; return }
-            guard let box = lua.toObject(3, as: PathBox.self) else {
-                throw lua.error("bad value for 'path' (Path expected, got \(lua.describeValue(at: 3)))")
-            }
-            a.path = box.path
-        }
+    /// An array of numbers for the cubic modes' spline, one per value.
+    private static func spline(_ name: String, _ note: String,
+                               _ values: ReferenceWritableKeyPath<KeyframeAnimation, [Double]?> & Sendable) -> LuaClass.Property {
+        LuaClass.Property(name, "array of numbers", lua: "number[]?", note,
+                          get: { (lua, a: KeyframeAnimation) in pushOptional(lua, a[keyPath: values]) },
+                          set: { (lua, a: KeyframeAnimation) in a[keyPath: values] = try numbers(lua, name) })
     }
 
     private static func numbers(_ lua: LuaState, _ name: String) throws(LuaRaise) -> [Double]? {
@@ -140,39 +137,19 @@ enum KeyframeAnimationBinding: CaBinding {
         return result
     }
 
-    private static func pushArray<T>(_ lua: LuaState, _ values: [T], _ push: (T) -> Void) {
-        lua.newTable(arrayCount: Int32(values.count))
-        for (i, v) in values.enumerated() { push(v); lua.rawSet(-2, index: i + 1) }
-    }
-
     private static func pushOptional(_ lua: LuaState, _ values: [Double]?) {
-        if let values { pushArray(lua, values) { lua.push($0) } } else { lua.pushNil() }
+        if let values { lua.pushArray(values) { lua.push($0) } } else { lua.pushNil() }
     }
 
     static func construct(_ lua: LuaState) throws(LuaRaise) -> Int32 {
         let a = KeyframeAnimation(keyPath: "")
         return try AnimationConstructor.construct(lua, typeName: "KeyframeAnimation", animation: a, ownNames: names,
                                                   keys: constructorKeys) { (name: String) throws(LuaRaise) in
-            try set(lua, a, name)
+            try propertyNamed[name]?.set(lua, on: a)
         }
     }
 }
 
 private func newKeyframe(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in try KeyframeAnimationBinding.construct(lua) }
-}
-
-private func getKeyframe(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        guard let name = KeyframeAnimationBinding.names[safe: Int(id)] else { return 0 }
-        return KeyframeAnimationBinding.get(lua, LuaState.object(object, as: KeyframeAnimation.self), name)
-    }
-}
-
-private func setKeyframe(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        guard let name = KeyframeAnimationBinding.names[safe: Int(id)] else { return 0 }
-        try KeyframeAnimationBinding.set(lua, LuaState.object(object, as: KeyframeAnimation.self), name)
-        return 0
-    }
 }

@@ -79,9 +79,9 @@ enum LayerMethods {
         var names = LayerBinding.registryProperties(.layer).map { PropertyRegistry.spec($0).name }
         if kind != .layer {
             names += LayerBinding.registryProperties(kind).map { PropertyRegistry.spec($0).name }
-            names += LayerBinding.kindFields(kind).map(\.rawValue)
+            names += LayerBinding.kindFields(kind).map(\.name)
         }
-        names += LayerBinding.Field.allCases.filter { $0 != .superlayer && $0 != .sublayers }.map(\.rawValue)
+        names += LayerBinding.fields.map(\.name).filter { $0 != "superlayer" && $0 != "sublayers" }
         return names + ["sublayers"]
     }
 
@@ -95,16 +95,9 @@ enum LayerMethods {
         lua.push(layer)
         lua.insert(at: 1)
         let keys = constructorKeys[kind] ?? ConstructorKeys(constructorNames(kind))
-        let ownCount = LayerBinding.registryCount(.layer)
+        let properties = LayerBinding.propertyNamed[kind] ?? [:]
         try ConstructorTable.apply(lua, typeName: kind.rawValue, keys: keys) { (name: String) throws(LuaRaise) in
-            if let spec = PropertyRegistry.property(named: name, on: kind) {
-                try LayerBinding.setRegistry(lua, layer, spec.id, valueAt: 3)
-            } else if let field = LayerBinding.Field(rawValue: name), let i = LayerBinding.Field.allCases.firstIndex(of: field) {
-                try LayerBinding.set(lua, layer, .layer, Int32(ownCount + i))
-            } else if let field = LayerBinding.KindField(rawValue: name),
-                      let i = LayerBinding.kindFields(kind).firstIndex(of: field) {
-                try LayerBinding.set(lua, layer, kind, Int32(LayerBinding.registryCount(kind) + i))
-            }
+            try properties[name]?.set(lua, on: layer)
         }
         lua.top = 1
         return 1
@@ -191,8 +184,7 @@ private func removeAllAnimations(_ L: OpaquePointer, _ object: UnsafeMutableRawP
 private func animationKeys(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
         let keys = LuaState.object(object, as: Layer.self).animationKeys()
-        lua.newTable(arrayCount: Int32(keys.count))
-        for (i, key) in keys.enumerated() { lua.push(key); lua.rawSet(-2, index: i + 1) }
+        lua.pushArray(keys) { lua.push($0) }
         return 1
     }
 }

@@ -27,10 +27,11 @@ enum PathBinding: CaBinding {
                       ca.root:addSublayer(ca.ShapeLayer{ frame = { 100, 100, 120, 120 }, path = star, fillColor = "gold" })
                       """,
                   properties: [
-                      LuaClass.Property("boundingBox", kind: .rect, "read-only; the smallest rect holding every point and control point"),
-                      LuaClass.Property("isEmpty", kind: .bool, "read-only; whether it has no drawing steps"),
+                      LuaClass.Property("boundingBox", kind: .rect, "read-only; the smallest rect holding every point and control point",
+                                        get: { (lua, box: PathBox) in lua.push(AnimationValue.rect(box.path.boundingBox)) }),
+                      LuaClass.Property("isEmpty", kind: .bool, "read-only; whether it has no drawing steps",
+                                        get: { (lua, box: PathBox) in lua.push(box.path.isEmpty) }),
                   ],
-                  get: getPath,
                   methods: [
                       LuaClass.Method("moveTo", "(x, y)", returns: "the path", moveTo, "starts a subpath at (x, y)",
                                       lua: "fun(self: Path, x: number, y: number): Path"),
@@ -152,14 +153,6 @@ private func roundedRectPath(_ L: OpaquePointer) -> Int32 {
         let r = try rectArg(lua)
         let radius = try lua.checkNumber(2)
         lua.pushUnshared(PathBox(Path.roundedRect(r, cornerRadius: radius)))
-        return 1
-    }
-}
-
-private func getPath(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        let path = LuaState.object(object, as: PathBox.self).path
-        if id == 0 { lua.push(AnimationValue.rect(path.boundingBox)) } else { lua.push(path.isEmpty) }
         return 1
     }
 }

@@ -6,25 +6,44 @@ import LuaBridge
 /// iOS 17's `init(perceptualDuration:bounce:)`); `perceptualDuration`, `bounce` and
 /// `settlingDuration` are read-only.
 enum SpringAnimationBinding: CaBinding {
-    /// The properties, in id order.
+    /// The properties.
     static let properties = [
-        LuaClass.Property("mass", kind: .number, "the mass on the spring, > 0; default 1"),
-        LuaClass.Property("stiffness", kind: .number, "the spring's stiffness, > 0; default 100"),
-        LuaClass.Property("damping", kind: .number, "the damping, >= 0; default 10"),
+        LuaClass.Property("mass", kind: .number, "the mass on the spring, > 0; default 1",
+                          get: { (lua, a: SpringAnimation) in lua.push(a.mass) },
+                          set: { (lua, a: SpringAnimation) in a.mass = try positive(lua, "mass") }),
+        LuaClass.Property("stiffness", kind: .number, "the spring's stiffness, > 0; default 100",
+                          get: { (lua, a: SpringAnimation) in lua.push(a.stiffness) },
+                          set: { (lua, a: SpringAnimation) in a.stiffness = try positive(lua, "stiffness") }),
+        LuaClass.Property("damping", kind: .number, "the damping, >= 0; default 10",
+                          get: { (lua, a: SpringAnimation) in lua.push(a.damping) },
+                          set: { (lua, a: SpringAnimation) in
+                              a.damping = try AnimationBinding.number(lua, "damping", finite: true, nonNegative: true)
+                          }),
         LuaClass.Property("initialVelocity", kind: .number,
-                          "the starting velocity, in whole distances per second; positive moves toward the target"),
+                          "the starting velocity, in whole distances per second; positive moves toward the target",
+                          get: { (lua, a: SpringAnimation) in lua.push(a.initialVelocity) },
+                          set: { (lua, a: SpringAnimation) in
+                              a.initialVelocity = try AnimationBinding.number(lua, "initialVelocity", finite: true)
+                          }),
         LuaClass.Property("allowsOverdamping", kind: .bool,
-                          "damping past critical slows the spring; default false: it moves as a critically damped one"),
+                          "damping past critical slows the spring; default false: it moves as a critically damped one",
+                          get: { (lua, a: SpringAnimation) in lua.push(a.allowsOverdamping) },
+                          set: { (lua, a: SpringAnimation) in
+                              a.allowsOverdamping = try AnimationBinding.boolean(lua, "allowsOverdamping")
+                          }),
         LuaClass.Property("perceptualDuration", kind: .number,
                           "how long the spring feels, 2π √(mass / stiffness); given to the constructor (> 0) with `bounce` "
-                            + "instead of mass, stiffness and damping, it makes a spring of mass 1 (read-only afterwards)"),
+                            + "instead of mass, stiffness and damping, it makes a spring of mass 1 (read-only afterwards)",
+                          get: { (lua, a: SpringAnimation) in lua.push(a.perceptualDuration) }, givenToConstructor: true),
         LuaClass.Property("bounce", kind: .number,
                           "how bouncy the spring is: 1 undamped, 0 critically damped, -1 infinitely damped; given to the "
-                            + "constructor (-1…1) with `perceptualDuration` (read-only afterwards)"),
+                            + "constructor (-1…1) with `perceptualDuration` (read-only afterwards)",
+                          get: { (lua, a: SpringAnimation) in lua.push(a.bounce) }, givenToConstructor: true),
         LuaClass.Property("settlingDuration", kind: .number,
-                          "read-only; the time it takes to come to rest (divided by the speed), also its default duration"),
+                          "read-only; the time it takes to come to rest (divided by the speed), also its default duration",
+                          get: { (lua, a: SpringAnimation) in lua.push(a.settlingDuration) }),
     ]
-    static let names = properties.map(\.name)
+    static let propertyNamed = LuaClass.byName(properties)
     /// The pair that describes a spring the iOS 17 way, read-only but for the constructor.
     static let perceptualNames = ["perceptualDuration", "bounce"]
     /// What the perceptual pair sets, which may not be given with it.
@@ -45,7 +64,7 @@ enum SpringAnimationBinding: CaBinding {
                       ball:addAnimation(ca.SpringAnimation{ keyPath = "position.y", fromValue = 60, toValue = 300,
                                                             mass = 1, stiffness = 120, damping = 8 }, "drop")
                       """,
-                  properties: properties, get: getSpring, set: setSpring)]
+                  properties: properties)]
     }
 
     static var functions: [CaFunctionDoc] {
@@ -59,21 +78,11 @@ enum SpringAnimationBinding: CaBinding {
         lua.setFunction(newSpring, named: "SpringAnimation", inTableAt: ca)
     }
 
-    static func set(_ lua: LuaState, _ a: SpringAnimation, _ name: String) throws(LuaRaise) {
-        switch name {
-        case "mass":
-            let v = try AnimationBinding.number(lua, name, finite: true)
-            guard v > 0 else { throw lua.error("bad value for 'mass' (number > 0 expected, got \(v))") }
-            a.mass = v
-        case "stiffness":
-            let v = try AnimationBinding.number(lua, name, finite: true)
-            guard v > 0 else { throw lua.error("bad value for 'stiffness' (number > 0 expected, got \(v))") }
-            a.stiffness = v
-        case "damping": a.damping = try AnimationBinding.number(lua, name, finite: true, nonNegative: true)
-        case "initialVelocity": a.initialVelocity = try AnimationBinding.number(lua, name, finite: true)
-        case "allowsOverdamping": a.allowsOverdamping = try AnimationBinding.boolean(lua, name)
-        default: throw lua.error("cannot set read-only property '\(name)' on SpringAnimation")
-        }
+    /// The number > 0 at index 3, for `name`.
+    private static func positive(_ lua: LuaState, _ name: String) throws(LuaRaise) -> Double {
+        let v = try AnimationBinding.number(lua, name, finite: true)
+        guard v > 0 else { throw lua.error("bad value for '\(name)' (number > 0 expected, got \(v))") }
+        return v
     }
 
     /// Sets the spring from the constructor table's `perceptualDuration` and `bounce` (either
@@ -113,13 +122,13 @@ enum SpringAnimationBinding: CaBinding {
         var perceptualDone = false
         return try AnimationConstructor.construct(lua, typeName: "SpringAnimation", animation: a, ownNames: ownNames,
                                                   keys: constructorKeys) { (name: String) throws(LuaRaise) in
-            if BasicAnimationBinding.names.contains(name) {
-                try BasicAnimationBinding.set(lua, a, name)
+            if let p = BasicAnimationBinding.propertyNamed[name] {
+                try p.set(lua, on: a)
             } else if perceptualNames.contains(name) {
                 if !perceptualDone { try setPerceptual(lua, a) }
                 perceptualDone = true
             } else {
-                try set(lua, a, name)
+                try propertyNamed[name]?.set(lua, on: a)
             }
         }
     }
@@ -127,29 +136,4 @@ enum SpringAnimationBinding: CaBinding {
 
 private func newSpring(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in try SpringAnimationBinding.construct(lua) }
-}
-
-private func getSpring(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        let a = LuaState.object(object, as: SpringAnimation.self)
-        switch SpringAnimationBinding.names[safe: Int(id)] {
-        case "mass": lua.push(a.mass)
-        case "stiffness": lua.push(a.stiffness)
-        case "damping": lua.push(a.damping)
-        case "initialVelocity": lua.push(a.initialVelocity)
-        case "allowsOverdamping": lua.push(a.allowsOverdamping)
-        case "perceptualDuration": lua.push(a.perceptualDuration)
-        case "bounce": lua.push(a.bounce)
-        default: lua.push(a.settlingDuration)
-        }
-        return 1
-    }
-}
-
-private func setSpring(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        guard let name = SpringAnimationBinding.names[safe: Int(id)] else { return 0 }
-        try SpringAnimationBinding.set(lua, LuaState.object(object, as: SpringAnimation.self), name)
-        return 0
-    }
 }

@@ -19,12 +19,15 @@ enum TimerBinding: CaBinding {
                       ca.after(3, function() print("three seconds in", ca.now()) end)
                       """,
                   properties: [
-                      LuaClass.Property("interval", kind: .number, "read-only; seconds between firings"),
-                      LuaClass.Property("repeats", kind: .bool, "read-only"),
-                      LuaClass.Property("isValid", kind: .bool, "read-only; false once invalidated or, for a one-shot timer, fired"),
-                      LuaClass.Property("fireTime", kind: .number, "read-only; the media time it fires next"),
+                      LuaClass.Property("interval", kind: .number, "read-only; seconds between firings",
+                                        get: { (lua, timer: Timer) in lua.push(timer.interval) }),
+                      LuaClass.Property("repeats", kind: .bool, "read-only",
+                                        get: { (lua, timer: Timer) in lua.push(timer.repeats) }),
+                      LuaClass.Property("isValid", kind: .bool, "read-only; false once invalidated or, for a one-shot timer, fired",
+                                        get: { (lua, timer: Timer) in lua.push(timer.isValid) }),
+                      LuaClass.Property("fireTime", kind: .number, "read-only; the media time it fires next",
+                                        get: { (lua, timer: Timer) in lua.push(timer.fireTime) }),
                   ],
-                  get: getTimer,
                   methods: [LuaClass.Method("invalidate", "()", invalidate, "stops the timer for good",
                                             lua: "fun(self: Timer)")])]
     }
@@ -140,17 +143,4 @@ private func scheduled(_ L: OpaquePointer) -> Int32 {
 private func invalidate(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.withObject(object, as: Timer.self) { $0.invalidate() }
     return 0
-}
-
-private func getTimer(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        let timer = LuaState.object(object, as: Timer.self)
-        switch id {
-        case 0: lua.push(timer.interval)
-        case 1: lua.push(timer.repeats)
-        case 2: lua.push(timer.isValid)
-        default: lua.push(timer.fireTime)
-        }
-        return 1
-    }
 }

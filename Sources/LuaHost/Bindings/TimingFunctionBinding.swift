@@ -31,11 +31,15 @@ enum TimingFunctionBinding: CaBinding {
                       """,
                   properties: [
                       LuaClass.Property("name", "string", lua: "string",
-                                        "read-only; `\"easeIn\"`, `\"easeInSine\"`, `\"cubicBezier(…)\"` or `\"custom\"`"),
+                                        "read-only; `\"easeIn\"`, `\"easeInSine\"`, `\"cubicBezier(…)\"` or `\"custom\"`",
+                                        get: { (lua, box: TimingFunctionBox) in lua.push(box.name) }),
                       LuaClass.Property("controlPoints", "array of 4 numbers", lua: "number[]?",
-                                        "read-only; {c1x, c1y, c2x, c2y} of a Bézier curve, nil for other curves"),
+                                        "read-only; {c1x, c1y, c2x, c2y} of a Bézier curve, nil for other curves",
+                                        get: { (lua, box: TimingFunctionBox) in
+                                            guard let p = box.value.controlPoints else { return lua.pushNil() }
+                                            lua.pushArray([p.c1x, p.c1y, p.c2x, p.c2y]) { lua.push($0) }
+                                        }),
                   ],
-                  get: getTiming,
                   methods: [LuaClass.Method("evaluate", "(t)", returns: "number", evaluate,
                                             "the curve's value at `t` (0…1): how far the value has got when that "
                                                 + "fraction of the time has passed",
@@ -158,21 +162,6 @@ private func evaluate(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> 
     LuaState.run(L) { lua in
         let box = LuaState.object(object, as: TimingFunctionBox.self)
         lua.push(box.value.evaluate(try lua.checkNumber(2)))
-        return 1
-    }
-}
-
-private func getTiming(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        let box = LuaState.object(object, as: TimingFunctionBox.self)
-        if id == 0 {
-            lua.push(box.name)
-        } else if let p = box.value.controlPoints {
-            lua.newTable(arrayCount: 4)
-            for (i, v) in [p.c1x, p.c1y, p.c2x, p.c2y].enumerated() { lua.push(v); lua.rawSet(-2, index: i + 1) }
-        } else {
-            lua.pushNil()
-        }
         return 1
     }
 }

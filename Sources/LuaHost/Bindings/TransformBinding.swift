@@ -4,10 +4,23 @@ import LuaBridge
 /// `ca.Transform3D`: a value like CATransform3D. Constructors on the table, methods that return
 /// new transforms, fields m11 … m44 (settable), `*` for concatenation, `==` by value.
 enum TransformBinding: CaBinding {
-    /// The properties, in id order: the matrix's sixteen fields, row by row, then isIdentity.
-    static let properties = (1...4).flatMap { r in
-        (1...4).map { c in LuaClass.Property("m\(r)\(c)", kind: .number, "row \(r), column \(c) of the matrix; finite") }
-    } + [LuaClass.Property("isIdentity", kind: .bool, "read-only")]
+    /// The properties: the matrix's sixteen fields, row by row, then isIdentity.
+    static let properties = (0..<4).flatMap { r in (0..<4).map { c in element(r, c) } }
+        + [LuaClass.Property("isIdentity", kind: .bool, "read-only", value: Transform3D.self,
+                             get: { lua, t in lua.push(t.isIdentity) })]
+
+    /// The field of row `r`, column `c` (from 0): `m11` … `m44`.
+    private static func element(_ r: Int, _ c: Int) -> LuaClass.Property {
+        let name = "m\(r + 1)\(c + 1)"
+        return LuaClass.Property(name, kind: .number, "row \(r + 1), column \(c + 1) of the matrix; finite",
+                                 value: Transform3D.self, get: { lua, t in lua.push(t[r, c]) },
+                                 set: { lua, t in
+                                     guard lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite else {
+                                         throw lua.error("bad value for '\(name)' of Transform3D (finite number expected, got \(lua.describeValue(at: 3)))")
+                                     }
+                                     t[r, c] = v
+                                 })
+    }
 
     static var classes: [LuaClass] {
         [LuaClass(value: Transform3D.self, name: "Transform3D",
@@ -23,7 +36,6 @@ enum TransformBinding: CaBinding {
                       panel.transform = ca.Transform3D.scale(0.5) * ca.Transform3D.rotation(math.pi / 6)   -- animates
                       """,
                   properties: properties,
-                  get: getTransform, set: setTransform,
                   methods: [
                       LuaClass.Method("scaled", "(sx[, sy[, sz]])", returns: "Transform3D", scaled,
                                       "a new transform, scaled as CATransform3DScale (sy: sx, sz: 1 when left out)",
@@ -227,26 +239,4 @@ private func inverted(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> 
 
 private func copy(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in lua.pushValueUserdata(transform(object)); return 1 }
-}
-
-private func getTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        let t = transform(object)
-        let i = Int(id)
-        if i == 16 { lua.push(t.isIdentity); return 1 }
-        lua.push(t[i / 4, i % 4])
-        return 1
-    }
-}
-
-private func setTransform(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        let i = Int(id)
-        guard i < 16 else { throw lua.error("cannot set read-only property 'isIdentity' on Transform3D") }
-        guard lua.type(at: 3) == .number, let v = lua.toNumber(at: 3), v.isFinite else {
-            throw lua.error("bad value for '\(TransformBinding.properties[i].name)' of Transform3D (finite number expected, got \(lua.describeValue(at: 3)))")
-        }
-        LuaState.withValue(object, as: Transform3D.self) { $0[i / 4, i % 4] = v }
-        return 0
-    }
 }

@@ -3,17 +3,28 @@ import LuaBridge
 
 /// `ca.Transition{ type, subtype, startProgress, endProgress, … }` (CATransition).
 enum TransitionBinding: CaBinding {
-    /// The properties, in id order.
+    /// The properties.
     static let properties = [
         LuaClass.Property("type", kind: .choice(TransitionType.allCases.map(\.rawValue)),
-                          "how the old appearance gives way to the new; default \"fade\""),
+                          "how the old appearance gives way to the new; default \"fade\"",
+                          get: { (lua, t: Transition) in lua.push(t.type.rawValue) },
+                          set: { (lua, t: Transition) in t.type = try AnimationBinding.choice(lua, "type", TransitionType.self) }),
         LuaClass.Property("subtype", kind: .choice(TransitionSubtype.allCases.map(\.rawValue)),
-                          "the side motion transitions start from (`fade` ignores it); default \"fromLeft\""),
-        LuaClass.Property("startProgress", kind: .number, "where in the transition it starts, 0…1; default 0"),
+                          "the side motion transitions start from (`fade` ignores it); default \"fromLeft\"",
+                          get: { (lua, t: Transition) in lua.push(t.subtype.rawValue) },
+                          set: { (lua, t: Transition) in
+                              t.subtype = try AnimationBinding.choice(lua, "subtype", TransitionSubtype.self)
+                          }),
+        LuaClass.Property("startProgress", kind: .number, "where in the transition it starts, 0…1; default 0",
+                          get: { (lua, t: Transition) in lua.push(t.startProgress) },
+                          set: { (lua, t: Transition) in t.startProgress = try progress(lua, "startProgress") }),
         LuaClass.Property("endProgress", kind: .number,
-                          "where in the transition it ends, 0…1; default 1 (below startProgress: held at startProgress)"),
+                          "where in the transition it ends, 0…1; default 1 (below startProgress: held at startProgress)",
+                          get: { (lua, t: Transition) in lua.push(t.endProgress) },
+                          set: { (lua, t: Transition) in t.endProgress = try progress(lua, "endProgress") }),
     ]
     static let names = properties.map(\.name)
+    static let propertyNamed = LuaClass.byName(properties)
     static let constructorKeys = AnimationConstructor.keys(ownNames: names, isPropertyAnimation: false)
 
     static var classes: [LuaClass] {
@@ -31,7 +42,7 @@ enum TransitionBinding: CaBinding {
                         label.string = "World"
                       end)
                       """,
-                  properties: properties, get: getTransition, set: setTransition)]
+                  properties: properties)]
     }
 
     static var functions: [CaFunctionDoc] {
@@ -45,54 +56,24 @@ enum TransitionBinding: CaBinding {
         lua.setFunction(newTransition, named: "Transition", inTableAt: ca)
     }
 
-    static func get(_ lua: LuaState, _ t: Transition, _ name: String) -> Int32 {
-        switch name {
-        case "type": lua.push(t.type.rawValue)
-        case "subtype": lua.push(t.subtype.rawValue)
-        case "startProgress": lua.push(t.startProgress)
-        default: lua.push(t.endProgress)
+    /// The progress at index 3, 0…1, with the message for anything else.
+    private static func progress(_ lua: LuaState, _ name: String) throws(LuaRaise) -> Double {
+        let v = try AnimationBinding.number(lua, name, finite: true)
+        guard v >= 0 && v <= 1 else {
+            throw lua.error("bad value for '\(name)' (number between 0 and 1 expected, got \(v))")
         }
-        return 1
-    }
-
-    /// Sets `name` from the value at index 3 (the transition's userdata at index 1).
-    static func set(_ lua: LuaState, _ t: Transition, _ name: String) throws(LuaRaise) {
-        switch name {
-        case "type": t.type = try AnimationBinding.choice(lua, name, TransitionType.self)
-        case "subtype": t.subtype = try AnimationBinding.choice(lua, name, TransitionSubtype.self)
-        default:
-            let v = try AnimationBinding.number(lua, name, finite: true)
-            guard v >= 0 && v <= 1 else {
-                throw lua.error("bad value for '\(name)' (number between 0 and 1 expected, got \(v))")
-            }
-            if name == "startProgress" { t.startProgress = v } else { t.endProgress = v }
-        }
+        return v
     }
 
     static func construct(_ lua: LuaState) throws(LuaRaise) -> Int32 {
         let t = Transition()
         return try AnimationConstructor.construct(lua, typeName: "Transition", animation: t, ownNames: names,
                                                   keys: constructorKeys) { (name: String) throws(LuaRaise) in
-            try set(lua, t, name)
+            try propertyNamed[name]?.set(lua, on: t)
         }
     }
 }
 
 private func newTransition(_ L: OpaquePointer) -> Int32 {
     LuaState.run(L) { lua in try TransitionBinding.construct(lua) }
-}
-
-private func getTransition(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        guard let name = TransitionBinding.names[safe: Int(id)] else { return 0 }
-        return TransitionBinding.get(lua, LuaState.object(object, as: Transition.self), name)
-    }
-}
-
-private func setTransition(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer, _ id: Int32) -> Int32 {
-    LuaState.run(L) { lua in
-        guard let name = TransitionBinding.names[safe: Int(id)] else { return 0 }
-        try TransitionBinding.set(lua, LuaState.object(object, as: Transition.self), name)
-        return 0
-    }
 }

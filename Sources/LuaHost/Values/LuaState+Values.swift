@@ -222,6 +222,21 @@ extension LuaState {
         return found
     }
 
+    /// The string at `index`, or nil for nil; `bad` is the error for anything else (a property
+    /// setter's "bad value" message).
+    func optionalString(at index: Int32, else bad: () -> LuaRaise) throws(LuaRaise) -> String? {
+        if isNoneOrNil(index) { return nil }
+        guard type(at: index) == .string, let string = toString(at: index) else { throw bad() }
+        return string
+    }
+
+    /// The `T` at `index`, or nil for nil; `bad` is the error for anything else.
+    func optionalObject<T: AnyObject>(at index: Int32, as type: T.Type, else bad: () -> LuaRaise) throws(LuaRaise) -> T? {
+        if isNoneOrNil(index) { return nil }
+        guard let object = toObject(index, as: T.self) else { throw bad() }
+        return object
+    }
+
     /// The argument `arg` as a value of `kind`, or a "bad argument" error describing the shape.
     func checkValue(_ arg: Int32, kind: ValueKind) throws(LuaRaise) -> AnimationValue {
         guard let value = toAnimationValue(at: arg, kind: kind) else {

@@ -100,6 +100,9 @@ typedef struct sg_VM {
   int poolCount;          /* entries of `pool` in use */
   sg_Function _Nullable pool[SG_POOLSIZE]; /* Swift functions of the pooled trampolines */
   void *_Nullable context; /* free for the host */
+  void *_Nullable properties; /* LuaBridge's declared properties, by id (set and freed by Swift) */
+  int propertyCount;      /* entries of `properties` in use */
+  int propertyCapacity;   /* entries `properties` has room for */
   struct sg_Type *_Nullable lastFound; /* the type sg_findtype found last */
   const void *_Nullable lastSelf; /* the block __index last found a method for: a checked
                              object, alive until its __gc, which clears this */
