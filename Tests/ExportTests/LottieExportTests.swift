@@ -199,6 +199,20 @@ struct LottieExportTests {
         #expect(report.exact.count == 2 && report.isExact, "\(report.details)")
     }
 
+    @Test func anAnimationIsExactOnlyWhereItsOwnKeyPathFollowsIt() throws {
+        // The same timing on two key paths: the corners stop rounding at half the side (20), so
+        // the cornerRadius animation must be baked although position.x follows the same curve.
+        let (report, _, path) = try export("""
+            local box = ca.Layer{ name = "box", bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 1 }, "move")
+            box:addAnimation(ca.BasicAnimation{ keyPath = "cornerRadius", fromValue = 1, toValue = 100, duration = 1 }, "round")
+            """)
+        #expect(report.details == ["exact: basic animation — 'box' position.x", "baked: basic animation — 'box' cornerRadius"],
+                "\(report.details)")
+        #expect(report.line(path: path).contains("; exact: 1 animation; baked: 1 × basic animation"))
+    }
+
     @Test func aDiscreteKeyframeAnimationIsHoldKeyframes() throws {
         let (report, json, _) = try export("""
             local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
