@@ -213,6 +213,29 @@ struct LottieExportTests {
         #expect(report.line(path: path).contains("; exact: 1 animation; baked: 1 × basic animation"))
     }
 
+    @Test func implicitAnimationsThatExplicitOnesReplaceAreReportedAsReplaced() throws {
+        // The model set first (an implicit animation each), then an explicit animation of the
+        // same property, or of the part of it that changes, which takes it over throughout.
+        let (report, _, path) = try export("""
+            local box = ca.Layer{ name = "box", bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            ca.after(0.1, function()
+              box.position = { 240, 60 }
+              box:addAnimation(ca.BasicAnimation{ keyPath = "position", fromValue = { 40, 60 }, toValue = { 240, 60 },
+                duration = 1 }, "slide")
+              box.bounds = { 0, 0, 40, 80 }
+              box:addAnimation(ca.BasicAnimation{ keyPath = "bounds.size.height", fromValue = 40, toValue = 80, duration = 1 },
+                "grow")
+            end)
+            """)
+        #expect(report.replaced.map(\.text) == ["implicit animation — 'box' position; replaced by basic animation position",
+                                                "implicit animation — 'box' bounds; replaced by basic animation bounds.size.height"],
+                "\(report.details)")
+        #expect(report.exact.count == 2 && report.isExact, "\(report.details)")
+        #expect(report.line(path: path).hasSuffix("; exact: 2 animations; replaced: 2 × implicit animation "
+                                                  + "(taken over by later animations of the same property)"))
+    }
+
     @Test func aDiscreteKeyframeAnimationIsHoldKeyframes() throws {
         let (report, json, _) = try export("""
             local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }

@@ -15,9 +15,12 @@ final class LottieSampler {
     private let placer = Compositor()
     /// The animations of the layer being visited and of its ancestors.
     private var currentAnimations: [ObjectIdentifier] = []
-    /// Every animation seen: what it is (for the report) and its exact segments.
-    private(set) var animations: [(id: ObjectIdentifier, what: String, place: String, site: SourceSite?)] = []
+    /// Every animation seen: what it is, where and its key path (for the report), and its exact
+    /// segments.
+    private(set) var animations: [(id: ObjectIdentifier, what: String, place: String, keyPath: String, site: SourceSite?)] = []
     private(set) var hints: [ObjectIdentifier: [LottieHint]] = [:]
+    /// Which animations later ones hid whenever they were in effect.
+    private(set) var replacements = LottieReplacements()
     /// The scene time the export ends at (hints past it are not made).
     var endTime = 0.0
     private var particleCells: [ObjectIdentifier: Int] = [:]
@@ -78,6 +81,7 @@ final class LottieSampler {
             report.addDropped("shadow", place, site: site)
         }
         noteAnimations(of: layer, place: place)
+        if layer.animationCount > 0 { replacements.note(layer, time: time) }
         let saved = currentAnimations
         defer { currentAnimations = saved }
         for state in layer.attachedAnimations { currentAnimations.append(ObjectIdentifier(state.animation)) }
@@ -370,10 +374,11 @@ final class LottieSampler {
             case is AnimationGroup: what = "animation group"
             case is Transition: continue
             case is KeyframeAnimation: what = "keyframe animation"
+            case _ where state.isImplicit: what = "implicit animation"
             default:
                 if case .easing = animation.timingFunction?.kind { what = "Penner easing" } else { what = "basic animation" }
             }
-            animations.append((id, what, place + " " + keyPath, animation.creationSite ?? layer.creationSite))
+            animations.append((id, what, place + " " + keyPath, keyPath, animation.creationSite ?? layer.creationSite))
             hints[id] = LottieHint.hints(for: state, limit: limit, sceneTime: { layer.mediaTime(localTime: $0) })
         }
     }
