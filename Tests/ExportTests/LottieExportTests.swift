@@ -236,6 +236,36 @@ struct LottieExportTests {
                                                   + "(taken over by later animations of the same property)"))
     }
 
+    @Test func anAnimatedDashPatternAndPhaseAreTheStrokesDashKeyframes() throws {
+        let (report, json, _) = try export("""
+            local ants = ca.ShapeLayer{ path = ca.Path.roundedRect({ 10, 10, 100, 60 }, 8), fillColor = "transparent",
+              strokeColor = "white", lineWidth = 4, lineDashPattern = { 4, 8 } }
+            ca.root:addSublayer(ants)
+            ants:addAnimation(ca.BasicAnimation{ keyPath = "lineDashPattern", fromValue = { 4, 8 }, toValue = { 22, 8 },
+              duration = 1, timingFunction = "easeInEaseOut", fillMode = "forwards", removedOnCompletion = false }, "dashes")
+            ants:addAnimation(ca.BasicAnimation{ keyPath = "lineDashPhase", fromValue = 0, toValue = -60, duration = 1,
+              fillMode = "forwards", removedOnCompletion = false }, "march")
+            """)
+        let group = try #require((try topLayer(json)["shapes"] as? [[String: Any]])?.first)
+        let stroke = try #require((group["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "st" })
+        let entries = try #require(stroke["d"] as? [[String: Any]])
+        #expect(entries.map { $0["n"] as? String } == ["d", "g", "o"])
+        func keys(_ n: Int) throws -> [(t: Double, s: Double, handles: [Double])] {
+            let value = try #require(entries[n]["v"] as? [String: Any])
+            guard let list = value["k"] as? [[String: Any]] else { return [(0, value["k"] as? Double ?? .nan, [])] }
+            return try list.map { key in
+                let out = key["o"] as? [String: Double], into = key["i"] as? [String: Double]
+                return (try #require(key["t"] as? Double), try #require((key["s"] as? [Double])?.first),
+                        [out?["x"], out?["y"], into?["x"], into?["y"]].compactMap { $0 })
+            }
+        }
+        let dash = try keys(0), gap = try keys(1), offset = try keys(2)
+        #expect(dash.map(\.t) == [0, 30] && dash.map(\.s) == [4, 22] && dash[0].handles == [0.42, 0, 0.58, 1], "\(dash)")
+        #expect(gap.map(\.s) == [8], "\(gap)")
+        #expect(offset.map(\.t) == [0, 30] && offset.map(\.s) == [0, -60] && offset[0].handles == [0, 0, 1, 1], "\(offset)")
+        #expect(report.exact.count == 2 && report.isExact, "\(report.details)")
+    }
+
     @Test func aDiscreteKeyframeAnimationIsHoldKeyframes() throws {
         let (report, json, _) = try export("""
             local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }

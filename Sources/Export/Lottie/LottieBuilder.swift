@@ -194,13 +194,18 @@ struct LottieBuilder {
                                                   ("lj", .int(firstStroke.join))]
             if firstStroke.join == 1 { stroke.append(("ml", .number(firstStroke.miterLimit, decimals: 2))) }
             if !firstStroke.dashes.isEmpty {
+                // Each entry and the phase animate on their own (a track keeps one dash count).
                 var dashes: [LottieJSON] = []
-                for (n, length) in firstStroke.dashes.enumerated() {
+                for n in firstStroke.dashes.indices {
+                    let length = scalar(strokes.map { n < $0.dashes.count ? $0.dashes[n] : firstStroke.dashes[n] }, on: .dash,
+                                        frames: frames, tolerance: pixel, decimals: 2)
+                    keyframes += length.isAnimated ? length.keyframes.count : 0
                     dashes.append(.object([("n", .string(n % 2 == 0 ? "d" : "g")), ("nm", .string(n % 2 == 0 ? "dash" : "gap")),
-                                           ("v", LottieProperty.constant(length, decimals: 2).json)]))
+                                           ("v", length.json)]))
                 }
-                dashes.append(.object([("n", .string("o")), ("nm", .string("offset")),
-                                       ("v", LottieProperty.constant(firstStroke.dashPhase, decimals: 2).json)]))
+                let phase = scalar(strokes.map(\.dashPhase), on: .dash, frames: frames, tolerance: pixel, decimals: 2)
+                keyframes += phase.isAnimated ? phase.keyframes.count : 0
+                dashes.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", phase.json)]))
                 stroke.append(("d", .array(dashes)))
             }
             var items = pathItems
