@@ -36,7 +36,7 @@ struct LottieCommandTests {
         "gallery-bargraph.lua": (29, "rlottie alone draws the last frame's stacked bars a little off"),
         "lessons/16-group-opacity.lua": (29, "group opacity exported as each fill faded (rlottie's opacity workaround), "
                                          + "so where the faded circles overlap the lower one shows through"),
-        "lessons/17-path-morphing.lua": (28, "continuous corners exported as circular ones, beside text"),
+        "lessons/17-path-morphing.lua": (29, "a paragraph of small text (see textFloor)"),
     ]
 
     /// Text is filled from Pango's outlines, which match the glyphs Pango draws; but the renderer

@@ -61,9 +61,10 @@ final class LottieSampler {
               bounds.size.height.isFinite else { return }
         if !layer.bool(.doubleSided, slot) && facesAway(bounds, map) { return }
         var clips = inheritedClips
+        let curve = layer.choice(.cornerCurve, as: CornerCurve.self, slot)
         if layer.bool(.masksToBounds, slot) {
             let outline = LottieBezier.rect(bounds, radius: max(0, layer.number(.cornerRadius, slot)),
-                                            corners: layer.maskedCorners)
+                                            corners: layer.maskedCorners, curve: curve)
             clips.append(LottieClip(outline: outline.mapped(map.apply), mode: clips.isEmpty ? "a" : "i"))
         }
         if layer.transitionShown(slot) != nil { report.addDropped("transition", place, site: site) }
@@ -97,7 +98,7 @@ final class LottieSampler {
         let radius = max(0, layer.number(.cornerRadius, slot))
         if background.a > 0 && !bounds.isEmpty {
             let style = LottieShapeStyle(fill: tinted(background, tint), fillRule: 1, stroke: nil, trim: nil)
-            add("#bg", LottieSample(name: place, paths: [.rect(bounds, radius: radius, corners: layer.maskedCorners)],
+            add("#bg", LottieSample(name: place, paths: [.rect(bounds, radius: radius, corners: layer.maskedCorners, curve: curve)],
                                     paint: .shape(style), map: map, opacity: opacity, clips: clips))
         }
         // Contents: an image, or a shape's path, text's outlines, a gradient.
@@ -175,7 +176,8 @@ final class LottieSampler {
             let stroke = LottieShapeStyle.Stroke(color: tinted(borderColor, tint), width: bw, cap: 1, join: 1, miterLimit: 10,
                                                  dashes: [], dashPhase: 0)
             let style = LottieShapeStyle(fill: nil, fillRule: 1, stroke: stroke, trim: nil)
-            add("#border", LottieSample(name: place, paths: [.rect(inset, radius: max(0, radius - bw / 2), corners: layer.maskedCorners)],
+            let outline = LottieBezier.rect(inset, radius: max(0, radius - bw / 2), corners: layer.maskedCorners, curve: curve)
+            add("#border", LottieSample(name: place, paths: [outline],
                                         paint: .shape(style), map: map, opacity: opacity, clips: clips))
         }
         if let emitter = layer as? EmitterLayer {
