@@ -283,8 +283,8 @@ struct LottieExportTests {
 
     @Test func anImageIsPlacedByItsTopLeftAtItsAssetsPixelSize() throws {
         let (_, json, _) = try export("""
-            local disc = ca.Image.circle{ radius = 6, softness = 0.5, color = "white" }
-            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 28, 28 }, position = { 75.25, 45.75 }, contents = disc })
+            local flake = ca.Image.snowflake{ size = 14 }
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 28, 28 }, position = { 75.25, 45.75 }, contents = flake })
             """)
         let asset = try #require((json["assets"] as? [[String: Any]])?.first)
         let width = try #require(asset["w"] as? Double)
@@ -297,6 +297,36 @@ struct LottieExportTests {
         #expect(((transform["a"] as? [String: Any])?["k"] as? [Double]) == [0, 0])
         let scale = try #require((transform["s"] as? [String: Any])?["k"] as? [Double])
         #expect(scale.map { ($0 * 1000).rounded() } == [2800 / width * 1000, 2800 / width * 1000].map { $0.rounded() })
+    }
+
+    @Test func aGeneratedDiscIsDrawnAsShapesNotPixels() throws {
+        let (_, json, _) = try export("""
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 60, 60 },
+              contents = ca.Image.circle{ radius = 10, color = "white" } })
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 160, 60 },
+              contents = ca.Image.circle{ radius = 10, softness = 1, color = "white" } })
+            """)
+        #expect((json["assets"] as? [Any])?.isEmpty == true)
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        func items(_ layer: [String: Any]) throws -> [[String: Any]] {
+            #expect(layer["ty"] as? Int == 4)
+            return try #require(((layer["shapes"] as? [[String: Any]])?.first)?["it"] as? [[String: Any]])
+        }
+        // The soft disc (top): a radial gradient whose alpha falls from 1 at the centre to 0 at the rim.
+        let soft = try items(layers[0])
+        let gradient = try #require(soft.first { $0["ty"] as? String == "gf" })
+        #expect(gradient["t"] as? Int == 2)
+        let stops = try #require(gradient["g"] as? [String: Any])
+        let count = try #require(stops["p"] as? Int)
+        let values = try #require((stops["k"] as? [String: Any])?["k"] as? [Double])
+        let alphas = stride(from: 4 * count + 1, to: values.count, by: 2).map { values[$0] }
+        #expect(alphas.first == 1 && alphas.last == 0 && alphas.count == count, "\(values)")
+        // The sharp disc: a filled circle of the image's radius (10 of its 22 pixels, shown over 40 points).
+        let sharp = try items(layers[1])
+        #expect(sharp.contains { $0["ty"] as? String == "fl" })
+        let path = try #require(((sharp.first { $0["ty"] as? String == "sh" })?["ks"] as? [String: Any])?["k"] as? [String: Any])
+        let xs = try #require(path["v"] as? [[Double]]).map { $0[0] }
+        #expect(abs((xs.max() ?? 0) - (xs.min() ?? 0) - 20 * 40 / 22) < 0.1, "\(xs)")
     }
 
     @Test func aSpringIsBakedIntoFewerKeyframesThanFrames() throws {

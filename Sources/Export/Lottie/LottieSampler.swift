@@ -97,23 +97,29 @@ final class LottieSampler {
         let background = layer.color(.backgroundColor, slot)
         let radius = max(0, layer.number(.cornerRadius, slot))
         if background.a > 0 && !bounds.isEmpty {
-            let style = LottieShapeStyle(fill: tinted(background, tint), fillRule: 1, stroke: nil, trim: nil)
+            let style = LottieShapeStyle(fill: background.tinted(tint), fillRule: 1, stroke: nil, trim: nil)
             add("#bg", LottieSample(name: place, paths: [.rect(bounds, radius: radius, corners: layer.maskedCorners, curve: curve)],
                                     paint: .shape(style), map: map, opacity: opacity, clips: clips))
         }
         // Contents: an image, or a shape's path, text's outlines, a gradient.
         if let image = layer.contents(slot) {
             let rect = placer.contentsFrame(of: layer, bounds: bounds, image: image, slot)
-            let asset = assets.asset(for: image, tint: tint)
-            add("#img", LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: rect), map: map, opacity: opacity,
-                                     clips: clips))
+            if let shape = image.shape {
+                let drawn = shape.lottie(over: rect, width: image.width, height: image.height, tint: tint)
+                add("#drawn", LottieSample(name: place, paths: drawn.paths, paint: .shape(drawn.style), map: map,
+                                           opacity: opacity, clips: clips))
+            } else {
+                let asset = assets.asset(for: image, tint: tint)
+                add("#img", LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: rect), map: map,
+                                         opacity: opacity, clips: clips))
+            }
         } else if let shape = layer as? ShapeLayer {
             if let sample = shapeSample(shape, slot: slot, map: map, opacity: opacity, tint: tint, clips: clips, place: place) {
                 add("#shape", sample)
             }
         } else if let text = layer as? TextLayer {
             if let (path, color) = TextOutline.outline(of: text, slot) {
-                let style = LottieShapeStyle(fill: tinted(color, tint), fillRule: 1, stroke: nil, trim: nil)
+                let style = LottieShapeStyle(fill: color.tinted(tint), fillRule: 1, stroke: nil, trim: nil)
                 // The renderer draws text clipped to the bounds: a glyph that reaches past them is cut.
                 var textClips = clips
                 let box = path.boundingBox
@@ -173,7 +179,7 @@ final class LottieSampler {
         if borderWidth > 0, borderWidth.isFinite, borderColor.a > 0, !bounds.isEmpty {
             let bw = min(borderWidth, bounds.width / 2, bounds.height / 2)
             let inset = bounds.insetBy(dx: bw / 2, dy: bw / 2)
-            let stroke = LottieShapeStyle.Stroke(color: tinted(borderColor, tint), width: bw, cap: 1, join: 1, miterLimit: 10,
+            let stroke = LottieShapeStyle.Stroke(color: borderColor.tinted(tint), width: bw, cap: 1, join: 1, miterLimit: 10,
                                                  dashes: [], dashPhase: 0)
             let style = LottieShapeStyle(fill: nil, fillRule: 1, stroke: stroke, trim: nil)
             let outline = LottieBezier.rect(inset, radius: max(0, radius - bw / 2), corners: layer.maskedCorners, curve: curve)
@@ -200,7 +206,7 @@ final class LottieSampler {
         if locations.count != colors.count || !locations.allSatisfy(\.isFinite) {
             locations = colors.count == 1 ? [0] : colors.indices.map { Double($0) / Double(colors.count - 1) }
         }
-        var stops: [(Double, Color)] = zip(locations, colors).map { (min(max($0, 0), 1), tinted($1, tint)) }
+        var stops: [(Double, Color)] = zip(locations, colors).map { (min(max($0, 0), 1), $1.tinted(tint)) }
         stops.sort { $0.0 < $1.0 }
         if stops.count == 1 { stops.append((1, stops[0].1)) }
         var flat: [Double] = []
@@ -246,10 +252,6 @@ final class LottieSampler {
         return adds.map { ($0, "a") } + holes.map { ($0, "s") }
     }
 
-    private func tinted(_ c: Color, _ tint: (r: Double, g: Double, b: Double)) -> Color {
-        Color(r: c.r * tint.r, g: c.g * tint.g, b: c.b * tint.b, a: c.a)
-    }
-
     private func shapeSample(_ shape: ShapeLayer, slot: StateSlot, map: ProjectiveMap, opacity: Double,
                              tint: (r: Double, g: Double, b: Double), clips: [LottieClip], place: String) -> LottieSample? {
         guard let path = shape.path(slot), !path.isEmpty else { return nil }
@@ -276,7 +278,7 @@ final class LottieSampler {
                 dashes = list.count % 2 == 1 ? list + list : list
             }
             let miter = shape.number(.miterLimit, slot)
-            stroke = LottieShapeStyle.Stroke(color: tinted(strokeColor, tint), width: lineWidth, cap: cap, join: join,
+            stroke = LottieShapeStyle.Stroke(color: strokeColor.tinted(tint), width: lineWidth, cap: cap, join: join,
                                              miterLimit: miter.isFinite ? max(1, miter) : 10, dashes: dashes,
                                              dashPhase: shape.number(.lineDashPhase, slot))
         }
@@ -286,7 +288,7 @@ final class LottieSampler {
         let fills = fillColor.a > 0
         guard fills || stroke != nil else { return nil }
         let rule = shape.choice(.fillRule, as: FillRule.self, slot) == .evenOdd ? 2 : 1
-        let style = LottieShapeStyle(fill: fills ? tinted(fillColor, tint) : nil, fillRule: rule, stroke: stroke, trim: trim)
+        let style = LottieShapeStyle(fill: fills ? fillColor.tinted(tint) : nil, fillRule: rule, stroke: stroke, trim: trim)
         return LottieSample(name: place, paths: LottieBezier.subpaths(of: path), paint: .shape(style), map: map, opacity: opacity,
                             clips: clips)
     }
@@ -332,12 +334,20 @@ final class LottieSampler {
                 let birth = ((time - age) * 1000).rounded()
                 let red = clamp(Double(p.red[i])) * tint.r, green = clamp(Double(p.green[i])) * tint.g
                 let blue = clamp(Double(p.blue[i])) * tint.b
-                let asset = assets.asset(for: image, tint: (red, green, blue))
                 let angle = Double(p.spin[i]) * age
                 let c = cos(angle) * s, sn = sin(angle) * s
                 let own = ProjectiveMap(a: c, b: sn, c: -sn, d: c, tx: px, ty: py).then(map)
-                var sample = LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: Rect(x: -w / 2, y: -h / 2, width: w, height: h)),
-                                          map: own, opacity: alpha, clips: clips)
+                let rect = Rect(x: -w / 2, y: -h / 2, width: w, height: h)
+                var sample: LottieSample
+                if let shape = image.shape {
+                    let drawn = shape.lottie(over: rect, width: image.width, height: image.height, tint: (red, green, blue))
+                    sample = LottieSample(name: place, paths: drawn.paths, paint: .shape(drawn.style), map: own, opacity: alpha,
+                                          clips: clips)
+                } else {
+                    let asset = assets.asset(for: image, tint: (red, green, blue))
+                    sample = LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: rect), map: own,
+                                          opacity: alpha, clips: clips)
+                }
                 sample.animations = currentAnimations
                 sample.site = emitter.creationSite
                 let id = "\(key)*\(cellNumber):\(Int(birth)):\(p.scale[i].bitPattern):\(p.spin[i].bitPattern):\(p.red[i].bitPattern)"
