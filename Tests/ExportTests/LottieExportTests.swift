@@ -329,6 +329,33 @@ struct LottieExportTests {
         #expect(abs((xs.max() ?? 0) - (xs.min() ?? 0) - 20 * 40 / 22) < 0.1, "\(xs)")
     }
 
+    @Test func aBackgroundsShadowIsABlurredImageBeneathIt() throws {
+        let (report, json, _) = try export("""
+            local card = ca.Layer{ name = "card", bounds = { 0, 0, 60, 40 }, position = { 80, 60 }, backgroundColor = "white",
+              cornerRadius = 8, shadowOpacity = 0.5, shadowRadius = 6, shadowOffset = { 0, 3 } }
+            ca.root:addSublayer(card)
+            local star = ca.ShapeLayer{ path = ca.Path.roundedRect({ 0, 0, 30, 30 }, 4), fillColor = "gold",
+              position = { 200, 60 }, shadowOpacity = 0.5 }
+            ca.root:addSublayer(star)
+            """)
+        #expect(report.baked.map(\.text) == ["shadow (as a blurred image) — 'card'"], "\(report.details)")
+        // A path's shadow has no Lottie form here.
+        #expect(report.dropped.map(\.what) == ["shadow"], "\(report.details)")
+        // Top first: the star, the card, the card's shadow, the background.
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        let shadow = layers[layers.count - 2]
+        #expect(shadow["ty"] as? Int == 2 && shadow["nm"] as? String == "'card' shadow")
+        let asset = try #require((json["assets"] as? [[String: Any]])?.first { $0["id"] as? String == shadow["refId"] as? String })
+        let width = try #require(asset["w"] as? Int), height = try #require(asset["h"] as? Int)
+        let pad = Double(width - 60) / 2
+        #expect(Double(height - 40) / 2 == pad && pad > 6)
+        let transform = try #require(shadow["ks"] as? [String: Any])
+        let position = try #require(transform["p"] as? [String: Any])
+        #expect((position["x"] as? [String: Any])?["k"] as? Double == 50 - pad)
+        #expect((position["y"] as? [String: Any])?["k"] as? Double == 40 - pad + 3)
+        #expect((transform["o"] as? [String: Any])?["k"] as? Double == 50)
+    }
+
     @Test func aSpringIsBakedIntoFewerKeyframesThanFrames() throws {
         let (report, json, _) = try export("""
             local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "gold" }

@@ -30,9 +30,7 @@ struct LottieCommandTests {
         "lessons/14-transitions.lua": (16, "transitions dropped"),
         "lessons/15-transform-layers.lua": (21, "players draw images under perspective as their nearest 2D form"),
         "cube.lua": (16, "faces change their back-to-front order, which one Lottie layer order cannot"),
-        "snowfall.lua": (24, "shadows dropped; players misplace scaled and turned images by 0.5–1 px"),
-        "gallery-snowfall.lua": (24, "shadows dropped; players misplace scaled and turned images by 0.5–1 px"),
-        "gallery-snowfall-displaylink.lua": (24, "shadows dropped; players misplace scaled and turned images by 0.5–1 px"),
+        "gallery-snowfall-displaylink.lua": (25, "players misplace scaled and turned snowflake images by 0.5–1 px"),
         "gallery-bargraph.lua": (29, "rlottie alone draws the last frame's stacked bars a little off"),
         "lessons/16-group-opacity.lua": (29, "group opacity exported as each fill faded (rlottie's opacity workaround), "
                                          + "so where the faded circles overlap the lower one shows through"),
@@ -162,7 +160,8 @@ struct LottieCommandTests {
                 "\(r.stderr)")
         #expect(r.stderr.contains("snowglobe:   baked: spring — root › Layer@scene.lua:5 position.y, made at scene.lua:8\n"),
                 "\(r.stderr)")
-        #expect(r.stderr.contains("snowglobe:   dropped: shadow — root › Layer@scene.lua:5\n"), "\(r.stderr)")
+        #expect(r.stderr.contains("snowglobe:   baked: shadow (as a blurred image) — root › Layer@scene.lua:5\n"),
+                "\(r.stderr)")
     }
 
     @Test(arguments: [

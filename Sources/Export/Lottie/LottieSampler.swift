@@ -11,6 +11,7 @@ final class LottieSampler {
     /// The samples of one frame, back to front.
     private(set) var frame: [(key: String, sample: LottieSample)] = []
     let assets = LottieImageAssets()
+    private let shadows = LottieShadows()
     var report = LottieReport()
     private let placer = Compositor()
     /// The animations of the layer being visited and of its ancestors.
@@ -78,9 +79,7 @@ final class LottieSampler {
                 report.addDropped("mask layer (not opaque shapes)", place, site: site)
             }
         }
-        if layer.number(.shadowOpacity, slot) > 0 && layer.color(.shadowColor, slot).a > 0 {
-            report.addDropped("shadow", place, site: site)
-        }
+        let castsShadow = layer.number(.shadowOpacity, slot) > 0 && layer.color(.shadowColor, slot).a > 0
         noteAnimations(of: layer, place: place)
         if layer.animationCount > 0 { replacements.note(layer, time: time) }
         let saved = currentAnimations
@@ -93,6 +92,8 @@ final class LottieSampler {
             sample.site = site
             frame.append((key + part + sample.signature, sample))
         }
+        // The shadow goes here, beneath everything the layer draws, once that is known.
+        let shadowAt = frame.count
         // Background.
         let background = layer.color(.backgroundColor, slot)
         let radius = max(0, layer.number(.cornerRadius, slot))
@@ -189,6 +190,17 @@ final class LottieSampler {
         if let emitter = layer as? EmitterLayer {
             particles(of: emitter, slot: slot, map: map, opacity: opacity, tint: tint, clips: clips, key: key,
                       place: place, time: time)
+        }
+        if castsShadow {
+            if var shadow = shadows.sample(of: layer, key: key, bounds: bounds, map: map, opacity: opacity, tint: tint, clips: clips,
+                                           place: place, drawn: frame[shadowAt...], assets: assets, slot: slot) {
+                shadow.animations = currentAnimations
+                shadow.site = site
+                frame.insert((key + "#shadow" + shadow.signature, shadow), at: shadowAt)
+                report.addBaked("shadow (as a blurred image)", place, site: site)
+            } else {
+                report.addDropped("shadow", place, site: site)
+            }
         }
     }
 
