@@ -356,6 +356,33 @@ struct LottieExportTests {
         #expect((transform["o"] as? [String: Any])?["k"] as? Double == 50)
     }
 
+    @Test func aFadeTransitionCrossfadesTheAppearanceBeforeAndAfter() throws {
+        let (report, json, _) = try export("""
+            local tile = ca.Layer{ name = "tile", bounds = { 0, 0, 40, 40 }, position = { 60, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(tile)
+            ca.after(0.5, function()
+              tile:addAnimation(ca.Transition{ type = "fade", duration = 0.5 }, "fade")
+              tile.backgroundColor = "gold"
+            end)
+            """)
+        #expect(report.baked.map(\.text) == ["fade transition — 'tile'"], "\(report.details)")
+        #expect(report.dropped.isEmpty, "\(report.details)")
+        // While it runs (frames 15 to 30), the tile as it was and the tile as it is, clipped to its
+        // bounds, are layers of their own: the gold one fades in over the tomato one, which stays
+        // whole beneath it.
+        let tiles = try #require(json["layers"] as? [[String: Any]]).filter { $0["nm"] as? String == "'tile'" }
+        let during = tiles.filter { ($0["ip"] as? Int ?? 0) >= 15 && ($0["op"] as? Int ?? 99) <= 31 }
+        #expect(tiles.count == 3 && during.count == 2, "\(tiles.map { ($0["ip"] ?? 0, $0["op"] ?? 0) })")
+        func fill(_ layer: [String: Any]) -> [String: Any]? {
+            ((layer["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "fl" }
+        }
+        // Top first: the new appearance over the old.
+        let new = try #require(during.first.flatMap(fill)), old = try #require(during.last.flatMap(fill))
+        #expect((new["o"] as? [String: Any])?["a"] as? Int == 1)
+        #expect((old["o"] as? [String: Any])?["k"] as? Double == 100)
+        #expect((old["c"] as? [String: Any])?["k"] as? [Double] == [1, 0.388, 0.278], "\(old)")
+    }
+
     @Test func aSpringIsBakedIntoFewerKeyframesThanFrames() throws {
         let (report, json, _) = try export("""
             local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "gold" }

@@ -27,7 +27,6 @@ struct LottieCommandTests {
         "lessons/11-particle-emitters.lua": (22, "players misplace scaled and turned images by 0.5–1 px; "
                                              + "additive blending dropped"),
         "lessons/13-masks.lua": (20, "an image used as a mask dropped"),
-        "lessons/14-transitions.lua": (16, "transitions dropped"),
         "lessons/15-transform-layers.lua": (21, "players draw images under perspective as their nearest 2D form"),
         "cube.lua": (16, "faces change their back-to-front order, which one Lottie layer order cannot"),
         "gallery-snowfall-displaylink.lua": (25, "players misplace scaled and turned snowflake images by 0.5–1 px"),

@@ -12,6 +12,8 @@ final class LottieSampler {
     private(set) var frame: [(key: String, sample: LottieSample)] = []
     let assets = LottieImageAssets()
     private let shadows = LottieShadows()
+    /// Layers in a transition whose appearance after it is being visited.
+    private var expanding: Set<ObjectIdentifier> = []
     var report = LottieReport()
     private let placer = Compositor()
     /// The animations of the layer being visited and of its ancestors.
@@ -36,14 +38,17 @@ final class LottieSampler {
     private func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
                        tint: (r: Double, g: Double, b: Double), clips inheritedClips: [LottieClip], slot: StateSlot,
                        key parentKey: String, place parentPlace: String, time: Double) {
-        if layer.bool(.hidden, slot) && layer.transitionShown(slot) == nil { return }
+        if !expanding.contains(ObjectIdentifier(layer)), let transition = layer.transitionShown(slot) {
+            visitTransition(transition, of: layer, parent: parent, extra: extra, opacity: inherited, tint: tint,
+                            clips: inheritedClips, slot: slot, key: parentKey, place: parentPlace, time: time)
+            return
+        }
+        if layer.bool(.hidden, slot) { return }
         let opacity = inherited * layer.number(.opacity, slot)
         guard opacity >= 0.5 / 255 else { return }
         let key = parentKey + "/" + String(UInt(bitPattern: ObjectIdentifier(layer).hashValue), radix: 36)
         let site = layer.creationSite
-        // An unnamed layer by its kind and the line that made it, as the inspector names it.
-        let kind = layer.kind.rawValue + (site.map { "@" + $0.label } ?? "")
-        let place = layer.name.map { "'\($0)'" } ?? (parentPlace.isEmpty ? "root" : parentPlace + " › " + kind)
+        let place = LottieSampler.place(of: layer, in: parentPlace)
         var matrix = layer.matrixToSuperlayer(slot)
         if let extra { matrix = matrix.concatenating(extra) }
         if let transformLayer = layer as? TransformLayer {
@@ -68,7 +73,6 @@ final class LottieSampler {
                                             corners: layer.maskedCorners, curve: curve)
             clips.append(LottieClip(outline: outline.mapped(map.apply), mode: clips.isEmpty ? "a" : "i"))
         }
-        if layer.transitionShown(slot) != nil { report.addDropped("transition", place, site: site) }
         for filter in layer.filters { report.addDropped("\(filter.kind) filter", place, site: site) }
         if let filter = layer.compositingFilter { report.addDropped("\(filter) compositing filter", place, site: site) }
         if let mask = layer.mask {
@@ -202,6 +206,65 @@ final class LottieSampler {
                 report.addDropped("shadow", place, site: site)
             }
         }
+    }
+
+    /// A layer's name, or an unnamed layer by its place under `parent`, its kind and the line
+    /// that made it, as the inspector names it.
+    private static func place(of layer: Layer, in parent: String) -> String {
+        let kind = layer.kind.rawValue + (layer.creationSite.map { "@" + $0.label } ?? "")
+        return layer.name.map { "'\($0)'" } ?? (parent.isEmpty ? "root" : parent + " › " + kind)
+    }
+
+    /// A layer in a transition, as the compositor draws it: its appearance before the change and
+    /// after it, each drawn whole, crossfaded (fade) or moved across its bounds by the progress
+    /// (push, moveIn, reveal), both clipped to the layer's bounds as the compositor clips them.
+    private func visitTransition(_ transition: ShownTransition, of layer: Layer, parent: ProjectiveMap,
+                                 extra: Transform3D?, opacity: Double, tint: (r: Double, g: Double, b: Double),
+                                 clips: [LottieClip], slot: StateSlot, key: String, place: String, time: Double) {
+        let id = ObjectIdentifier(layer)
+        let p = min(max(transition.progress, 0), 1)
+        let bounds = layer.rect(.bounds, slot).standardized
+        var matrix = layer.matrixToSuperlayer(slot)
+        if let extra { matrix = matrix.concatenating(extra) }
+        // `extra` and then a move of `f` bounds along the subtype's direction, in the layer's own axes.
+        func moved(_ f: Double) -> Transform3D? {
+            guard f != 0 else { return extra }
+            let (dx, dy) = transition.subtype.motion
+            let a = matrix.apply(x: 0, y: 0, z: 0), b = matrix.apply(x: dx * bounds.width * f, y: dy * bounds.height * f, z: 0)
+            guard a.w != 0, b.w != 0 else { return extra }
+            return (extra ?? .identity).concatenating(Transform3D(translationX: b.x / b.w - a.x / a.w, y: b.y / b.w - a.y / a.w))
+        }
+        let frameOutline = LottieBezier.rect(bounds, radius: 0).mapped(ProjectiveMap(flattening: matrix).then(parent).apply)
+        let clips = clips + [LottieClip(outline: frameOutline, mode: clips.isEmpty ? "a" : "i")]
+        func before(_ f: Double, _ fade: Double) {
+            visit(layer, parent: parent, extra: moved(f), opacity: opacity * fade, tint: tint, clips: clips,
+                  slot: .before(transition.before), key: key + "<", place: place, time: time)
+        }
+        func after(_ f: Double, _ fade: Double) {
+            expanding.insert(id)
+            defer { expanding.remove(id) }
+            visit(layer, parent: parent, extra: moved(f), opacity: opacity * fade, tint: tint, clips: clips, slot: slot,
+                  key: key, place: place, time: time)
+        }
+        switch transition.type {
+        case .fade:
+            // The new appearance fades in over the old; each old thing the new one draws again
+            // stays under it whole (exact where both are opaque), the others fade out.
+            let start = frame.count
+            before(0, 1)
+            let middle = frame.count
+            after(0, p)
+            let again = Set(frame[middle...].map(\.key))
+            let old = key + "<"
+            for k in start..<middle where !again.contains(key + frame[k].key.dropFirst(old.count)) {
+                frame[k].sample.opacity *= 1 - p
+            }
+        case .push: before(p, 1); after(p - 1, 1)
+        case .moveIn: before(0, 1); after(p - 1, 1)
+        case .reveal: after(0, 1); before(p, 1)
+        }
+        report.addBaked("\(transition.type.rawValue) transition", LottieSampler.place(of: layer, in: place),
+                        site: layer.creationSite)
     }
 
     /// A gradient layer's axial or radial gradient over its bounds (nil for conic ones, which
