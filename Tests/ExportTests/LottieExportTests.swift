@@ -199,6 +199,73 @@ struct LottieExportTests {
         #expect(report.exact.count == 2 && report.isExact, "\(report.details)")
     }
 
+    @Test func anAnimationIsExactOnlyWhereItsOwnKeyPathFollowsIt() throws {
+        // The same timing on two key paths: the corners stop rounding at half the side (20), so
+        // the cornerRadius animation must be baked although position.x follows the same curve.
+        let (report, _, path) = try export("""
+            local box = ca.Layer{ name = "box", bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            box:addAnimation(ca.BasicAnimation{ keyPath = "position.x", fromValue = 40, toValue = 240, duration = 1 }, "move")
+            box:addAnimation(ca.BasicAnimation{ keyPath = "cornerRadius", fromValue = 1, toValue = 100, duration = 1 }, "round")
+            """)
+        #expect(report.details == ["exact: basic animation — 'box' position.x", "baked: basic animation — 'box' cornerRadius"],
+                "\(report.details)")
+        #expect(report.line(path: path).contains("; exact: 1 animation; baked: 1 × basic animation"))
+    }
+
+    @Test func implicitAnimationsThatExplicitOnesReplaceAreReportedAsReplaced() throws {
+        // The model set first (an implicit animation each), then an explicit animation of the
+        // same property, or of the part of it that changes, which takes it over throughout.
+        let (report, _, path) = try export("""
+            local box = ca.Layer{ name = "box", bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(box)
+            ca.after(0.1, function()
+              box.position = { 240, 60 }
+              box:addAnimation(ca.BasicAnimation{ keyPath = "position", fromValue = { 40, 60 }, toValue = { 240, 60 },
+                duration = 1 }, "slide")
+              box.bounds = { 0, 0, 40, 80 }
+              box:addAnimation(ca.BasicAnimation{ keyPath = "bounds.size.height", fromValue = 40, toValue = 80, duration = 1 },
+                "grow")
+            end)
+            """)
+        #expect(report.replaced.map(\.text) == ["implicit animation — 'box' position; replaced by basic animation position",
+                                                "implicit animation — 'box' bounds; replaced by basic animation bounds.size.height"],
+                "\(report.details)")
+        #expect(report.exact.count == 2 && report.isExact, "\(report.details)")
+        #expect(report.line(path: path).hasSuffix("; exact: 2 animations; replaced: 2 × implicit animation "
+                                                  + "(taken over by later animations of the same property)"))
+    }
+
+    @Test func anAnimatedDashPatternAndPhaseAreTheStrokesDashKeyframes() throws {
+        let (report, json, _) = try export("""
+            local ants = ca.ShapeLayer{ path = ca.Path.roundedRect({ 10, 10, 100, 60 }, 8), fillColor = "transparent",
+              strokeColor = "white", lineWidth = 4, lineDashPattern = { 4, 8 } }
+            ca.root:addSublayer(ants)
+            ants:addAnimation(ca.BasicAnimation{ keyPath = "lineDashPattern", fromValue = { 4, 8 }, toValue = { 22, 8 },
+              duration = 1, timingFunction = "easeInEaseOut", fillMode = "forwards", removedOnCompletion = false }, "dashes")
+            ants:addAnimation(ca.BasicAnimation{ keyPath = "lineDashPhase", fromValue = 0, toValue = -60, duration = 1,
+              fillMode = "forwards", removedOnCompletion = false }, "march")
+            """)
+        let group = try #require((try topLayer(json)["shapes"] as? [[String: Any]])?.first)
+        let stroke = try #require((group["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "st" })
+        let entries = try #require(stroke["d"] as? [[String: Any]])
+        #expect(entries.map { $0["n"] as? String } == ["d", "g", "o"])
+        func keys(_ n: Int) throws -> [(t: Double, s: Double, handles: [Double])] {
+            let value = try #require(entries[n]["v"] as? [String: Any])
+            guard let list = value["k"] as? [[String: Any]] else { return [(0, value["k"] as? Double ?? .nan, [])] }
+            return try list.map { key in
+                let out = key["o"] as? [String: Double], into = key["i"] as? [String: Double]
+                return (try #require(key["t"] as? Double), try #require((key["s"] as? [Double])?.first),
+                        [out?["x"], out?["y"], into?["x"], into?["y"]].compactMap { $0 })
+            }
+        }
+        let dash = try keys(0), gap = try keys(1), offset = try keys(2)
+        #expect(dash.map(\.t) == [0, 30] && dash.map(\.s) == [4, 22] && dash[0].handles == [0.42, 0, 0.58, 1], "\(dash)")
+        #expect(gap.map(\.s) == [8], "\(gap)")
+        #expect(offset.map(\.t) == [0, 30] && offset.map(\.s) == [0, -60] && offset[0].handles == [0, 0, 1, 1], "\(offset)")
+        #expect(report.exact.count == 2 && report.isExact, "\(report.details)")
+    }
+
     @Test func aDiscreteKeyframeAnimationIsHoldKeyframes() throws {
         let (report, json, _) = try export("""
             local box = ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "tomato" }
@@ -216,8 +283,8 @@ struct LottieExportTests {
 
     @Test func anImageIsPlacedByItsTopLeftAtItsAssetsPixelSize() throws {
         let (_, json, _) = try export("""
-            local disc = ca.Image.circle{ radius = 6, softness = 0.5, color = "white" }
-            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 28, 28 }, position = { 75.25, 45.75 }, contents = disc })
+            local flake = ca.Image.snowflake{ size = 14 }
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 28, 28 }, position = { 75.25, 45.75 }, contents = flake })
             """)
         let asset = try #require((json["assets"] as? [[String: Any]])?.first)
         let width = try #require(asset["w"] as? Double)
@@ -230,6 +297,90 @@ struct LottieExportTests {
         #expect(((transform["a"] as? [String: Any])?["k"] as? [Double]) == [0, 0])
         let scale = try #require((transform["s"] as? [String: Any])?["k"] as? [Double])
         #expect(scale.map { ($0 * 1000).rounded() } == [2800 / width * 1000, 2800 / width * 1000].map { $0.rounded() })
+    }
+
+    @Test func aGeneratedDiscIsDrawnAsShapesNotPixels() throws {
+        let (_, json, _) = try export("""
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 60, 60 },
+              contents = ca.Image.circle{ radius = 10, color = "white" } })
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 160, 60 },
+              contents = ca.Image.circle{ radius = 10, softness = 1, color = "white" } })
+            """)
+        #expect((json["assets"] as? [Any])?.isEmpty == true)
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        func items(_ layer: [String: Any]) throws -> [[String: Any]] {
+            #expect(layer["ty"] as? Int == 4)
+            return try #require(((layer["shapes"] as? [[String: Any]])?.first)?["it"] as? [[String: Any]])
+        }
+        // The soft disc (top): a radial gradient whose alpha falls from 1 at the centre to 0 at the rim.
+        let soft = try items(layers[0])
+        let gradient = try #require(soft.first { $0["ty"] as? String == "gf" })
+        #expect(gradient["t"] as? Int == 2)
+        let stops = try #require(gradient["g"] as? [String: Any])
+        let count = try #require(stops["p"] as? Int)
+        let values = try #require((stops["k"] as? [String: Any])?["k"] as? [Double])
+        let alphas = stride(from: 4 * count + 1, to: values.count, by: 2).map { values[$0] }
+        #expect(alphas.first == 1 && alphas.last == 0 && alphas.count == count, "\(values)")
+        // The sharp disc: a filled circle of the image's radius (10 of its 22 pixels, shown over 40 points).
+        let sharp = try items(layers[1])
+        #expect(sharp.contains { $0["ty"] as? String == "fl" })
+        let path = try #require(((sharp.first { $0["ty"] as? String == "sh" })?["ks"] as? [String: Any])?["k"] as? [String: Any])
+        let xs = try #require(path["v"] as? [[Double]]).map { $0[0] }
+        #expect(abs((xs.max() ?? 0) - (xs.min() ?? 0) - 20 * 40 / 22) < 0.1, "\(xs)")
+    }
+
+    @Test func aBackgroundsShadowIsABlurredImageBeneathIt() throws {
+        let (report, json, _) = try export("""
+            local card = ca.Layer{ name = "card", bounds = { 0, 0, 60, 40 }, position = { 80, 60 }, backgroundColor = "white",
+              cornerRadius = 8, shadowOpacity = 0.5, shadowRadius = 6, shadowOffset = { 0, 3 } }
+            ca.root:addSublayer(card)
+            local star = ca.ShapeLayer{ path = ca.Path.roundedRect({ 0, 0, 30, 30 }, 4), fillColor = "gold",
+              position = { 200, 60 }, shadowOpacity = 0.5 }
+            ca.root:addSublayer(star)
+            """)
+        #expect(report.baked.map(\.text) == ["shadow (as a blurred image) — 'card'"], "\(report.details)")
+        // A path's shadow has no Lottie form here.
+        #expect(report.dropped.map(\.what) == ["shadow"], "\(report.details)")
+        // Top first: the star, the card, the card's shadow, the background.
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        let shadow = layers[layers.count - 2]
+        #expect(shadow["ty"] as? Int == 2 && shadow["nm"] as? String == "'card' shadow")
+        let asset = try #require((json["assets"] as? [[String: Any]])?.first { $0["id"] as? String == shadow["refId"] as? String })
+        let width = try #require(asset["w"] as? Int), height = try #require(asset["h"] as? Int)
+        let pad = Double(width - 60) / 2
+        #expect(Double(height - 40) / 2 == pad && pad > 6)
+        let transform = try #require(shadow["ks"] as? [String: Any])
+        let position = try #require(transform["p"] as? [String: Any])
+        #expect((position["x"] as? [String: Any])?["k"] as? Double == 50 - pad)
+        #expect((position["y"] as? [String: Any])?["k"] as? Double == 40 - pad + 3)
+        #expect((transform["o"] as? [String: Any])?["k"] as? Double == 50)
+    }
+
+    @Test func aFadeTransitionCrossfadesTheAppearanceBeforeAndAfter() throws {
+        let (report, json, _) = try export("""
+            local tile = ca.Layer{ name = "tile", bounds = { 0, 0, 40, 40 }, position = { 60, 60 }, backgroundColor = "tomato" }
+            ca.root:addSublayer(tile)
+            ca.after(0.5, function()
+              tile:addAnimation(ca.Transition{ type = "fade", duration = 0.5 }, "fade")
+              tile.backgroundColor = "gold"
+            end)
+            """)
+        #expect(report.baked.map(\.text) == ["fade transition — 'tile'"], "\(report.details)")
+        #expect(report.dropped.isEmpty, "\(report.details)")
+        // While it runs (frames 15 to 30), the tile as it was and the tile as it is, clipped to its
+        // bounds, are layers of their own: the gold one fades in over the tomato one, which stays
+        // whole beneath it.
+        let tiles = try #require(json["layers"] as? [[String: Any]]).filter { $0["nm"] as? String == "'tile'" }
+        let during = tiles.filter { ($0["ip"] as? Int ?? 0) >= 15 && ($0["op"] as? Int ?? 99) <= 31 }
+        #expect(tiles.count == 3 && during.count == 2, "\(tiles.map { ($0["ip"] ?? 0, $0["op"] ?? 0) })")
+        func fill(_ layer: [String: Any]) -> [String: Any]? {
+            ((layer["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "fl" }
+        }
+        // Top first: the new appearance over the old.
+        let new = try #require(during.first.flatMap(fill)), old = try #require(during.last.flatMap(fill))
+        #expect((new["o"] as? [String: Any])?["a"] as? Int == 1)
+        #expect((old["o"] as? [String: Any])?["k"] as? Double == 100)
+        #expect((old["c"] as? [String: Any])?["k"] as? [Double] == [1, 0.388, 0.278], "\(old)")
     }
 
     @Test func aSpringIsBakedIntoFewerKeyframesThanFrames() throws {

@@ -1,4 +1,6 @@
+import Foundation
 import LayerKit
+import Render
 
 /// Lottie's form of a path: one subpath as vertices with in and out tangents (relative to their
 /// vertex), open or closed.
@@ -88,19 +90,25 @@ public struct LottieBezier: Equatable, Sendable {
         return out
     }
 
-    /// A rectangle (corners rounded by `radius` where `corners` says) as a closed subpath,
-    /// clockwise from the top left.
-    public static func rect(_ box: Rect, radius: Double, corners: CornerMask = .all) -> LottieBezier {
+    /// A rectangle (corners rounded by `radius` where `corners` says, in the way `curve` says)
+    /// as a closed subpath, clockwise from the top left.
+    public static func rect(_ box: Rect, radius: Double, corners: CornerMask = .all,
+                            curve: CornerCurve = .circular) -> LottieBezier {
         let x0 = box.minX, y0 = box.minY, x1 = box.maxX, y1 = box.maxY
-        let rr = max(0, min(radius, box.width / 2, box.height / 2))
+        let wanted = max(0, radius) * (curve == .continuous ? Compositor.continuousReach : 1)
+        let rr = min(wanted, box.width / 2, box.height / 2)
         guard rr > 0 else {
             let corners = [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)]
             return LottieBezier(closed: true, vertices: corners, inTangents: Array(repeating: .zero, count: 4),
                                 outTangents: Array(repeating: .zero, count: 4))
         }
-        // Eight vertices, each corner a quarter circle (handle length 0.5523 of the radius); a
-        // corner left square keeps its two vertices at the corner itself.
-        let k = 0.5522847498 * rr
+        // Eight vertices, each corner one cubic (a corner left square keeps its two vertices at
+        // the corner itself): a quarter circle, or for a continuous corner the renderer's
+        // superellipse quarter over its longer reach (too big for its side, it is drawn circular,
+        // as the renderer draws it). The handles' length makes the cubic pass through the
+        // curve's middle: (8 · 2^(−1/n) − 4) / 3 of the radius, 0.5523 for a circle (n = 2).
+        let exponent = curve == .continuous && wanted <= min(box.width, box.height) / 2 ? Compositor.continuousExponent : 2
+        let k = (8 * pow(0.5, 1 / exponent) - 4) / 3 * rr
         func round(_ corner: CornerMask) -> (Double, Double) { corners.contains(corner) ? (rr, k) : (0, 0) }
         let (tl, tlk) = round(.minXMinY), (tr, trk) = round(.maxXMinY), (br, brk) = round(.maxXMaxY), (bl, blk) = round(.minXMaxY)
         let v = [Point(x: x0 + tl, y: y0), Point(x: x1 - tr, y: y0), Point(x: x1, y: y0 + tr), Point(x: x1, y: y1 - br),

@@ -11,7 +11,7 @@ struct LottieBuilder {
     private let pixel = 0.4
     /// Exact segments of the animations acting on the track being built, in frames.
     private var hints: [LottieFitter.Hint] = []
-    /// Animations whose segments some property used exactly.
+    /// Animations whose segments a value their key path drives used exactly.
     private(set) var exactAnimations: Set<ObjectIdentifier> = []
     /// Every animation's exact segments (from the sampler), and the export's first time and rate.
     var animationHints: [ObjectIdentifier: [LottieHint]] = [:]
@@ -72,11 +72,13 @@ struct LottieBuilder {
             // colour (rlottie also darkens what lies below a shape layer whose own opacity is
             // under 100).
             var keyframes = 0
-            layer.content = .shapes(shapes(track, paths: pathsPerFrame, frames: frames, keyframes: &keyframes))
+            layer.content = .shapes(shapes(track, paths: pathsPerFrame, on: flat ? .outline : [.outline, .place], frames: frames,
+                                           keyframes: &keyframes))
             layer.shapeKeyframes = keyframes
         }
         if case .image = first.paint {
-            layer.transform.opacity = scalar(track.samples.map { $0.opacity * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
+            layer.transform.opacity = scalar(track.samples.map { $0.opacity * 100 }, on: .opacity, frames: frames, tolerance: 0.5,
+                                             decimals: 1)
         }
         return layer
     }
@@ -143,11 +145,11 @@ struct LottieBuilder {
             previous = d.rotation
             xs.append(d.x); ys.append(d.y); rs.append(d.rotation); ss.append([d.sx, d.sy])
         }
-        t.x = scalar(xs, frames: frames, tolerance: pixel, decimals: 2, inPixels: true)
-        t.y = scalar(ys, frames: frames, tolerance: pixel, decimals: 2, inPixels: true)
+        t.x = scalar(xs, on: .place, frames: frames, tolerance: pixel, decimals: 2, inPixels: true)
+        t.y = scalar(ys, on: .place, frames: frames, tolerance: pixel, decimals: 2, inPixels: true)
         let scaleSize = max(extent * (ss.map { max(abs($0[0]), abs($0[1])) }.max() ?? 100) / 100, 1)
-        t.rotation = scalar(rs, frames: frames, tolerance: min(0.5, pixel / scaleSize * 180 / Double.pi), decimals: 2)
-        t.scale = vector(ss, frames: frames, tolerance: [max(0.01, pixel / extent * 100)], decimals: 3)
+        t.rotation = scalar(rs, on: .place, frames: frames, tolerance: min(0.5, pixel / scaleSize * 180 / Double.pi), decimals: 2)
+        t.scale = vector(ss, on: .place, frames: frames, tolerance: [max(0.01, pixel / extent * 100)], decimals: 3)
         return t
     }
 
@@ -162,14 +164,14 @@ struct LottieBuilder {
                 guard let maps, let inverse = maps[k].affineInverse else { return clip }
                 return clip.mapped(inverse.apply)
             }
-            out.append((paths(perFrame.map { [$0] }, frames: track.frames)[0], first.clips[c].mode))
+            out.append((paths(perFrame.map { [$0] }, on: [.outline, .place], frames: track.frames)[0], first.clips[c].mode))
         }
         return out
     }
 
-    private mutating func shapes(_ track: LottieTrack, paths perFrame: [[LottieBezier]], frames: [Int],
-                                 keyframes: inout Int) -> [LottieJSON] {
-        let pathProps = paths(perFrame, frames: frames)
+    private mutating func shapes(_ track: LottieTrack, paths perFrame: [[LottieBezier]], on pathChannels: LottieChannel,
+                                 frames: [Int], keyframes: inout Int) -> [LottieJSON] {
+        let pathProps = paths(perFrame, on: pathChannels, frames: frames)
         keyframes += pathProps.reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
         let pathItems = pathProps.enumerated().map { n, prop in
             LottieJSON.object([("ty", .string("sh")), ("nm", .string("path \(n + 1)")), ("ks", prop.json)])
@@ -181,29 +183,35 @@ struct LottieBuilder {
         var groups: [LottieJSON] = []
         if let firstStroke = styles.first?.stroke {
             let strokes = styles.map { $0.stroke ?? firstStroke }
-            let color = vector(strokes.map { [$0.color.r, $0.color.g, $0.color.b] }, frames: frames, tolerance: [0.004], decimals: 3, range: 0...1)
-            let opacity = scalar(zip(strokes, track.samples).map { $0.color.a * $1.opacity * 100 }, frames: frames,
-                                 tolerance: 0.5, decimals: 1)
-            let width = scalar(strokes.map(\.width), frames: frames, tolerance: 0.2, decimals: 2)
+            let color = vector(strokes.map { [$0.color.r, $0.color.g, $0.color.b] }, on: .stroke, frames: frames, tolerance: [0.004],
+                               decimals: 3, range: 0...1)
+            let opacity = scalar(zip(strokes, track.samples).map { $0.color.a * $1.opacity * 100 }, on: [.stroke, .opacity],
+                                 frames: frames, tolerance: 0.5, decimals: 1)
+            let width = scalar(strokes.map(\.width), on: .lineWidth, frames: frames, tolerance: 0.2, decimals: 2)
             keyframes += [color, opacity, width].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
             var stroke: [(String, LottieJSON)] = [("ty", .string("st")), ("nm", .string("stroke")), ("c", color.json),
                                                   ("o", opacity.json), ("w", width.json), ("lc", .int(firstStroke.cap)),
                                                   ("lj", .int(firstStroke.join))]
             if firstStroke.join == 1 { stroke.append(("ml", .number(firstStroke.miterLimit, decimals: 2))) }
             if !firstStroke.dashes.isEmpty {
+                // Each entry and the phase animate on their own (a track keeps one dash count).
                 var dashes: [LottieJSON] = []
-                for (n, length) in firstStroke.dashes.enumerated() {
+                for n in firstStroke.dashes.indices {
+                    let length = scalar(strokes.map { n < $0.dashes.count ? $0.dashes[n] : firstStroke.dashes[n] }, on: .dash,
+                                        frames: frames, tolerance: pixel, decimals: 2)
+                    keyframes += length.isAnimated ? length.keyframes.count : 0
                     dashes.append(.object([("n", .string(n % 2 == 0 ? "d" : "g")), ("nm", .string(n % 2 == 0 ? "dash" : "gap")),
-                                           ("v", LottieProperty.constant(length, decimals: 2).json)]))
+                                           ("v", length.json)]))
                 }
-                dashes.append(.object([("n", .string("o")), ("nm", .string("offset")),
-                                       ("v", LottieProperty.constant(firstStroke.dashPhase, decimals: 2).json)]))
+                let phase = scalar(strokes.map(\.dashPhase), on: .dash, frames: frames, tolerance: pixel, decimals: 2)
+                keyframes += phase.isAnimated ? phase.keyframes.count : 0
+                dashes.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", phase.json)]))
                 stroke.append(("d", .array(dashes)))
             }
             var items = pathItems
             if styles.contains(where: { $0.trim != nil }) {
-                let starts = scalar(styles.map { ($0.trim?.start ?? 0) * 100 }, frames: frames, tolerance: 0.25, decimals: 2)
-                let ends = scalar(styles.map { ($0.trim?.end ?? 1) * 100 }, frames: frames, tolerance: 0.25, decimals: 2)
+                let starts = scalar(styles.map { ($0.trim?.start ?? 0) * 100 }, on: .trim, frames: frames, tolerance: 0.25, decimals: 2)
+                let ends = scalar(styles.map { ($0.trim?.end ?? 1) * 100 }, on: .trim, frames: frames, tolerance: 0.25, decimals: 2)
                 keyframes += [starts, ends].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
                 items.append(.object([("ty", .string("tm")), ("nm", .string("strokeStart/End")), ("s", starts.json),
                                       ("e", ends.json), ("o", LottieProperty.constant(0, decimals: 0).json), ("m", .int(2))]))
@@ -214,13 +222,14 @@ struct LottieBuilder {
         }
         if let firstGradient = styles.first?.gradient {
             groups.append(gradientGroup(styles.map { $0.gradient ?? firstGradient }, opacities: track.samples.map(\.opacity),
-                                        paths: perFrame, frames: frames, keyframes: &keyframes))
+                                        paths: perFrame, on: pathChannels, frames: frames, keyframes: &keyframes))
         }
         if let firstFill = styles.first?.fill {
             let fills = styles.map { $0.fill ?? firstFill }
-            let color = vector(fills.map { [$0.r, $0.g, $0.b] }, frames: frames, tolerance: [0.004], decimals: 3, range: 0...1)
-            let opacity = scalar(zip(fills, track.samples).map { $0.a * $1.opacity * 100 }, frames: frames, tolerance: 0.5,
-                                 decimals: 1)
+            let color = vector(fills.map { [$0.r, $0.g, $0.b] }, on: .fill, frames: frames, tolerance: [0.004], decimals: 3,
+                               range: 0...1)
+            let opacity = scalar(zip(fills, track.samples).map { $0.a * $1.opacity * 100 }, on: [.fill, .opacity], frames: frames,
+                                 tolerance: 0.5, decimals: 1)
             keyframes += [color, opacity].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
             let fill = LottieJSON.object([("ty", .string("fl")), ("nm", .string("fill")), ("c", color.json), ("o", opacity.json),
                                           ("r", .int(styles.first?.fillRule ?? 1))])
@@ -234,7 +243,7 @@ struct LottieBuilder {
     /// x radius in a group scaled by (1, ry / rx) about its centre; the outlines inside are
     /// scaled back.
     private mutating func gradientGroup(_ gradients: [LottieShapeStyle.Gradient], opacities: [Double], paths perFrame: [[LottieBezier]],
-                                        frames: [Int], keyframes: inout Int) -> LottieJSON {
+                                        on pathChannels: LottieChannel, frames: [Int], keyframes: inout Int) -> LottieJSON {
         let first = gradients[0]
         let radial = first.type == 2
         let k = radial ? first.radii.height / first.radii.width : 1
@@ -242,17 +251,17 @@ struct LottieBuilder {
         let inner = perFrame.map { paths in
             paths.map { $0.mapped { p in Point(x: p.x, y: centre.y + (p.y - centre.y) / max(k, 1e-6)) } }
         }
-        let pathProps = paths(inner, frames: frames)
+        let pathProps = paths(inner, on: pathChannels, frames: frames)
         keyframes += pathProps.reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
         var items = pathProps.enumerated().map { n, prop in
             LottieJSON.object([("ty", .string("sh")), ("nm", .string("path \(n + 1)")), ("ks", prop.json)])
         }
-        let starts = vector(gradients.map { [$0.start.x, $0.start.y] }, frames: frames, tolerance: [pixel], decimals: 2)
+        let starts = vector(gradients.map { [$0.start.x, $0.start.y] }, on: .gradient, frames: frames, tolerance: [pixel], decimals: 2)
         let ends = vector(gradients.map { g in
             radial ? [g.start.x + g.radii.width, g.start.y] : [g.end.x, g.end.y]
-        }, frames: frames, tolerance: [pixel], decimals: 2)
-        let stops = vector(gradients.map(\.stops), frames: frames, tolerance: [0.004], decimals: 3, range: 0...1)
-        let opacity = scalar(opacities.map { $0 * 100 }, frames: frames, tolerance: 0.5, decimals: 1)
+        }, on: .gradient, frames: frames, tolerance: [pixel], decimals: 2)
+        let stops = vector(gradients.map(\.stops), on: .gradient, frames: frames, tolerance: [0.004], decimals: 3, range: 0...1)
+        let opacity = scalar(opacities.map { $0 * 100 }, on: .opacity, frames: frames, tolerance: 0.5, decimals: 1)
         keyframes += [starts, ends, stops, opacity].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
         items.append(.object([("ty", .string("gf")), ("nm", .string("gradient")), ("o", opacity.json),
                               ("r", .int(1)), ("s", starts.json), ("e", ends.json), ("t", .int(first.type)),
@@ -270,12 +279,12 @@ struct LottieBuilder {
     }
 
     /// One property per subpath, keyframed together (one fit over all of them).
-    private mutating func paths(_ perFrame: [[LottieBezier]], frames: [Int]) -> [LottieProperty] {
+    private mutating func paths(_ perFrame: [[LottieBezier]], on channels: LottieChannel, frames: [Int]) -> [LottieProperty] {
         guard let first = perFrame.first else { return [] }
         let values = perFrame.map { $0.flatMap(\.flattened) }
         var offsets = [0]
         for path in first { offsets.append(offsets[offsets.count - 1] + path.vertices.count * 6) }
-        let fitted = LottieFitter(tolerances: [pixel], hints: hints).fit(frames: frames, values: values)
+        let fitted = fitter([pixel], on: channels).fit(frames: frames, values: values)
         if fitted.keys.count > 1 { report.noteError(fitted.error * pixel) }
         exactAnimations.formUnion(fitted.exact)
         return first.indices.map { n in
@@ -286,9 +295,14 @@ struct LottieBuilder {
         }
     }
 
-    private mutating func scalar(_ values: [Double], frames: [Int], tolerance: Double, decimals: Int,
+    /// A fitter trying the segments of the animations whose key paths drive `channels`.
+    private func fitter(_ tolerances: [Double], on channels: LottieChannel) -> LottieFitter {
+        LottieFitter(tolerances: tolerances, hints: hints.filter { !$0.hint.channels.isDisjoint(with: channels) })
+    }
+
+    private mutating func scalar(_ values: [Double], on channels: LottieChannel, frames: [Int], tolerance: Double, decimals: Int,
                                  inPixels: Bool = false) -> LottieProperty {
-        let fitted = LottieFitter(tolerances: [tolerance], hints: hints).fit(frames: frames, values: values.map { [$0] })
+        let fitted = fitter([tolerance], on: channels).fit(frames: frames, values: values.map { [$0] })
         if fitted.keys.count > 1 && inPixels { report.noteError(fitted.error * tolerance) }
         exactAnimations.formUnion(fitted.exact)
         return LottieProperty(keyframes: fitted.keys.map {
@@ -296,9 +310,9 @@ struct LottieBuilder {
         }, decimals: decimals, isScalar: true)
     }
 
-    private mutating func vector(_ values: [[Double]], frames: [Int], tolerance: [Double], decimals: Int,
+    private mutating func vector(_ values: [[Double]], on channels: LottieChannel, frames: [Int], tolerance: [Double], decimals: Int,
                                  range: ClosedRange<Double>? = nil) -> LottieProperty {
-        var fitted = LottieFitter(tolerances: tolerance, hints: hints).fit(frames: frames, values: values)
+        var fitted = fitter(tolerance, on: channels).fit(frames: frames, values: values)
         if let range {
             for k in fitted.keys.indices { fitted.keys[k].value = fitted.keys[k].value.map { min(max($0, range.lowerBound), range.upperBound) } }
         }

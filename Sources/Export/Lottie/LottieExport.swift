@@ -70,7 +70,12 @@ public enum LottieExport {
         }
         var report = builder.report
         for animation in sampler.animations {
-            if builder.exactAnimations.contains(animation.id) {
+            if let replacer = sampler.replacements.replacer(of: animation.id),
+               let by = sampler.animations.first(where: { $0.id == replacer }) {
+                let site = by.site.map { ", made at " + $0.label } ?? ""
+                report.replaced.append(LottieReport.Item(what: animation.what, place: animation.place, site: animation.site?.label,
+                                                         note: "replaced by \(by.what) \(by.keyPath)\(site)"))
+            } else if builder.exactAnimations.contains(animation.id) {
                 report.addExact(animation.what, animation.place, site: animation.site)
             } else {
                 // Each animation counts, even beside another made on the same line for the same place.

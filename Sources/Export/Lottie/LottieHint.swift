@@ -12,6 +12,8 @@ struct LottieHint: Hashable {
     var hold: Bool
     /// The animation it comes from (for a group's children, the group).
     var animation: ObjectIdentifier
+    /// The values its key path moves (for a group's children, the child's).
+    var channels: LottieChannel
 
     /// The segment's easing as LayerKit's curve; nil for a hold, whose progress stays 0 until
     /// it ends.
@@ -25,11 +27,13 @@ struct LottieHint: Hashable {
         var end: Double
         var handles: [Double]
         var hold: Bool
+        var channels: LottieChannel
 
         /// The same stretch played backwards (an autoreversing cycle's second half).
         func reversed(within length: Double) -> Piece {
             Piece(start: length - end, end: length - start,
-                  handles: [1 - handles[2], 1 - handles[3], 1 - handles[0], 1 - handles[1]], hold: hold)
+                  handles: [1 - handles[2], 1 - handles[3], 1 - handles[0], 1 - handles[1]], hold: hold,
+                  channels: channels)
         }
 
         /// The stretch cut at `time` in two, the curve split there (see `LottieHint.split`).
@@ -90,7 +94,8 @@ struct LottieHint: Hashable {
         let id = ObjectIdentifier(state.animation)
         return placed.compactMap { piece in
             guard let start = sceneTime(piece.start), let end = sceneTime(piece.end), end > start else { return nil }
-            return LottieHint(start: start, end: end, handles: piece.handles, hold: piece.hold, animation: id)
+            return LottieHint(start: start, end: end, handles: piece.handles, hold: piece.hold, animation: id,
+                              channels: piece.channels)
         }
     }
 
@@ -112,14 +117,16 @@ struct LottieHint: Hashable {
             }
             return out
         }
+        let channels = LottieChannel.driven(by: state.keyPath ?? "")
         if let keyframes = animation as? KeyframeAnimation {
-            return keyframePieces(keyframes, state: state)
+            return keyframePieces(keyframes, state: state, channels: channels)
         }
         guard animation is BasicAnimation, let h = handles(of: animation.timingFunction) else { return nil }
-        return [Piece(start: 0, end: d, handles: h, hold: false)]
+        return [Piece(start: 0, end: d, handles: h, hold: false, channels: channels)]
     }
 
-    private static func keyframePieces(_ keyframes: KeyframeAnimation, state: AttachedAnimationState) -> [Piece]? {
+    private static func keyframePieces(_ keyframes: KeyframeAnimation, state: AttachedAnimationState,
+                                       channels: LottieChannel) -> [Piece]? {
         let values = state.keyValues, times = state.keyTimes, d = state.timing.duration
         let count = values.count
         guard keyframes.path == nil, count >= 2, handles(of: keyframes.timingFunction) == [0, 0, 1, 1],
@@ -130,7 +137,8 @@ struct LottieHint: Hashable {
         case .discrete:
             guard times.count == count + 1 else { return nil }
             for i in 0..<count {
-                pieces.append(Piece(start: times[i] * d, end: times[i + 1] * d, handles: [0, 0, 1, 1], hold: true))
+                pieces.append(Piece(start: times[i] * d, end: times[i + 1] * d, handles: [0, 0, 1, 1], hold: true,
+                                    channels: channels))
             }
         case .linear, .paced:
             guard times.count == count else { return nil }
@@ -138,7 +146,7 @@ struct LottieHint: Hashable {
                 // Paced mode ignores the timing functions.
                 let tf = mode == .paced ? nil : keyframes.timingFunctions.flatMap { i < $0.count ? $0[i] : $0.last }
                 guard let h = handles(of: tf) else { return nil }
-                pieces.append(Piece(start: times[i] * d, end: times[i + 1] * d, handles: h, hold: false))
+                pieces.append(Piece(start: times[i] * d, end: times[i + 1] * d, handles: h, hold: false, channels: channels))
             }
         case .cubic, .cubicPaced:
             guard times.count == count else { return nil }
@@ -150,7 +158,7 @@ struct LottieHint: Hashable {
                 let (start, end) = (times[i] * d, times[i + 1] * d)
                 guard outs.count == count, ins.count == count else {
                     // No tangents (a transform's values): the spline is straight lines.
-                    pieces.append(Piece(start: start, end: end, handles: [0, 0, 1, 1], hold: false))
+                    pieces.append(Piece(start: start, end: end, handles: [0, 0, 1, 1], hold: false, channels: channels))
                     continue
                 }
                 // v(s) = v0 + Δ·y(s) with y a cubic, y'(0) = m0/Δ and y'(1) = m1/Δ: handles at
@@ -165,7 +173,7 @@ struct LottieHint: Hashable {
                     let h = [1.0 / 3, m0[c].value / (3 * delta), 2.0 / 3, 1 - m1[c].value / (3 * delta)]
                     if h.allSatisfy(\.isFinite), !candidates.contains(h) { candidates.append(h) }
                 }
-                for h in candidates { pieces.append(Piece(start: start, end: end, handles: h, hold: false)) }
+                for h in candidates { pieces.append(Piece(start: start, end: end, handles: h, hold: false, channels: channels)) }
             }
         }
         return pieces
@@ -216,7 +224,7 @@ struct LottieHint: Hashable {
                     let r1 = r0 + (part.end - part.start)
                     guard r0 <= lastStart else { continue }
                     out.append(Piece(start: begin + max(r0, 0) / speed, end: begin + r1 / speed, handles: part.handles,
-                                     hold: part.hold))
+                                     hold: part.hold, channels: part.channels))
                 }
             }
             cycleStart += cycle

@@ -10,12 +10,19 @@ public struct LottieReport: Sendable {
         public var what: String
         public var place: String
         public var site: String?
+        /// More to say, after a semicolon (what replaced a replaced animation).
+        public var note: String?
+
+        init(what: String, place: String, site: String?, note: String? = nil) {
+            (self.what, self.place, self.site, self.note) = (what, place, site, note)
+        }
 
         /// "basic animation — 'box' position.x, made at scene.lua:12" (the site left out when the
         /// place already names it, as an unnamed layer's `Layer@scene.lua:12` does).
         var text: String {
-            guard let site, !place.contains("@" + site) else { return "\(what) — \(place)" }
-            return "\(what) — \(place), made at \(site)"
+            var text = "\(what) — \(place)"
+            if let site, !place.contains("@" + site) { text += ", made at \(site)" }
+            return text + (note.map { "; " + $0 } ?? "")
         }
     }
 
@@ -23,6 +30,10 @@ public struct LottieReport: Sendable {
     public internal(set) var exact: [Item] = []
     /// Things sampled on the clock and fitted with keyframes (springs, timers, particles, 3D …).
     public internal(set) var baked: [Item] = []
+    /// Animations that later animations of the same property took over whenever they were in
+    /// effect: what shows of them (a later animation with no from or to value starts from or
+    /// runs to their value) is in the later animation's keyframes.
+    public internal(set) var replaced: [Item] = []
     /// Things with no Lottie form, left out (filters, shadows, blend modes …).
     public internal(set) var dropped: [Item] = []
     /// The largest fitting error of baked values, in pixels.
@@ -77,12 +88,16 @@ public struct LottieReport: Sendable {
             text += "; baked: " + LottieReport.tally(baked)
             if bakedError > 0 { text += " (within " + String(format: "%.2f", bakedError) + " px)" }
         }
+        if !replaced.isEmpty {
+            text += "; replaced: " + LottieReport.tally(replaced) + " (taken over by later animations of the same property)"
+        }
         if !dropped.isEmpty { text += "; dropped: " + LottieReport.tally(dropped) + " (no Lottie form)" }
         return text
     }
 
     /// One line per item, for `--verbose`.
     public var details: [String] {
-        exact.map { "exact: " + $0.text } + baked.map { "baked: " + $0.text } + dropped.map { "dropped: " + $0.text }
+        exact.map { "exact: " + $0.text } + baked.map { "baked: " + $0.text } + replaced.map { "replaced: " + $0.text }
+            + dropped.map { "dropped: " + $0.text }
     }
 }

@@ -27,11 +27,13 @@ struct LottieSample {
     var site: SourceSite?
 
     /// What must stay the same for two frames' samples to be one Lottie layer: the kind of
-    /// paint, the asset, and how many subpaths, vertices and clips there are.
+    /// paint, the asset, how many dash entries, subpaths, vertices and clips there are.
     var signature: String {
         var text: String
         switch paint {
-        case .shape(let style): text = "s\(style.fill == nil ? 0 : 1)\(style.gradient.map { "g\($0.type)/\($0.stopCount)" } ?? "")\(style.stroke == nil ? 0 : 1)\(style.trim == nil ? 0 : 1)"
+        case .shape(let style):
+            text = "s\(style.fill == nil ? 0 : 1)" + (style.gradient.map { "g\($0.type)/\($0.stopCount)" } ?? "")
+                + (style.stroke.map { "1d\($0.dashes.count)" } ?? "0") + (style.trim == nil ? "0" : "1")
         case .image(let asset, _): text = "i\(asset)"
         }
         for path in paths { text += ".\(path.vertices.count)\(path.closed ? "c" : "o")" }

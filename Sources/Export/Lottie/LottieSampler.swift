@@ -11,13 +11,19 @@ final class LottieSampler {
     /// The samples of one frame, back to front.
     private(set) var frame: [(key: String, sample: LottieSample)] = []
     let assets = LottieImageAssets()
+    private let shadows = LottieShadows()
+    /// Layers in a transition whose appearance after it is being visited.
+    private var expanding: Set<ObjectIdentifier> = []
     var report = LottieReport()
     private let placer = Compositor()
     /// The animations of the layer being visited and of its ancestors.
     private var currentAnimations: [ObjectIdentifier] = []
-    /// Every animation seen: what it is (for the report) and its exact segments.
-    private(set) var animations: [(id: ObjectIdentifier, what: String, place: String, site: SourceSite?)] = []
+    /// Every animation seen: what it is, where and its key path (for the report), and its exact
+    /// segments.
+    private(set) var animations: [(id: ObjectIdentifier, what: String, place: String, keyPath: String, site: SourceSite?)] = []
     private(set) var hints: [ObjectIdentifier: [LottieHint]] = [:]
+    /// Which animations later ones hid whenever they were in effect.
+    private(set) var replacements = LottieReplacements()
     /// The scene time the export ends at (hints past it are not made).
     var endTime = 0.0
     private var particleCells: [ObjectIdentifier: Int] = [:]
@@ -32,14 +38,17 @@ final class LottieSampler {
     private func visit(_ layer: Layer, parent: ProjectiveMap, extra: Transform3D?, opacity inherited: Double,
                        tint: (r: Double, g: Double, b: Double), clips inheritedClips: [LottieClip], slot: StateSlot,
                        key parentKey: String, place parentPlace: String, time: Double) {
-        if layer.bool(.hidden, slot) && layer.transitionShown(slot) == nil { return }
+        if !expanding.contains(ObjectIdentifier(layer)), let transition = layer.transitionShown(slot) {
+            visitTransition(transition, of: layer, parent: parent, extra: extra, opacity: inherited, tint: tint,
+                            clips: inheritedClips, slot: slot, key: parentKey, place: parentPlace, time: time)
+            return
+        }
+        if layer.bool(.hidden, slot) { return }
         let opacity = inherited * layer.number(.opacity, slot)
         guard opacity >= 0.5 / 255 else { return }
         let key = parentKey + "/" + String(UInt(bitPattern: ObjectIdentifier(layer).hashValue), radix: 36)
         let site = layer.creationSite
-        // An unnamed layer by its kind and the line that made it, as the inspector names it.
-        let kind = layer.kind.rawValue + (site.map { "@" + $0.label } ?? "")
-        let place = layer.name.map { "'\($0)'" } ?? (parentPlace.isEmpty ? "root" : parentPlace + " › " + kind)
+        let place = LottieSampler.place(of: layer, in: parentPlace)
         var matrix = layer.matrixToSuperlayer(slot)
         if let extra { matrix = matrix.concatenating(extra) }
         if let transformLayer = layer as? TransformLayer {
@@ -58,12 +67,12 @@ final class LottieSampler {
               bounds.size.height.isFinite else { return }
         if !layer.bool(.doubleSided, slot) && facesAway(bounds, map) { return }
         var clips = inheritedClips
+        let curve = layer.choice(.cornerCurve, as: CornerCurve.self, slot)
         if layer.bool(.masksToBounds, slot) {
             let outline = LottieBezier.rect(bounds, radius: max(0, layer.number(.cornerRadius, slot)),
-                                            corners: layer.maskedCorners)
+                                            corners: layer.maskedCorners, curve: curve)
             clips.append(LottieClip(outline: outline.mapped(map.apply), mode: clips.isEmpty ? "a" : "i"))
         }
-        if layer.transitionShown(slot) != nil { report.addDropped("transition", place, site: site) }
         for filter in layer.filters { report.addDropped("\(filter.kind) filter", place, site: site) }
         if let filter = layer.compositingFilter { report.addDropped("\(filter) compositing filter", place, site: site) }
         if let mask = layer.mask {
@@ -74,10 +83,9 @@ final class LottieSampler {
                 report.addDropped("mask layer (not opaque shapes)", place, site: site)
             }
         }
-        if layer.number(.shadowOpacity, slot) > 0 && layer.color(.shadowColor, slot).a > 0 {
-            report.addDropped("shadow", place, site: site)
-        }
+        let castsShadow = layer.number(.shadowOpacity, slot) > 0 && layer.color(.shadowColor, slot).a > 0
         noteAnimations(of: layer, place: place)
+        if layer.animationCount > 0 { replacements.note(layer, time: time) }
         let saved = currentAnimations
         defer { currentAnimations = saved }
         for state in layer.attachedAnimations { currentAnimations.append(ObjectIdentifier(state.animation)) }
@@ -88,27 +96,35 @@ final class LottieSampler {
             sample.site = site
             frame.append((key + part + sample.signature, sample))
         }
+        // The shadow goes here, beneath everything the layer draws, once that is known.
+        let shadowAt = frame.count
         // Background.
         let background = layer.color(.backgroundColor, slot)
         let radius = max(0, layer.number(.cornerRadius, slot))
         if background.a > 0 && !bounds.isEmpty {
-            let style = LottieShapeStyle(fill: tinted(background, tint), fillRule: 1, stroke: nil, trim: nil)
-            add("#bg", LottieSample(name: place, paths: [.rect(bounds, radius: radius, corners: layer.maskedCorners)],
+            let style = LottieShapeStyle(fill: background.tinted(tint), fillRule: 1, stroke: nil, trim: nil)
+            add("#bg", LottieSample(name: place, paths: [.rect(bounds, radius: radius, corners: layer.maskedCorners, curve: curve)],
                                     paint: .shape(style), map: map, opacity: opacity, clips: clips))
         }
         // Contents: an image, or a shape's path, text's outlines, a gradient.
         if let image = layer.contents(slot) {
             let rect = placer.contentsFrame(of: layer, bounds: bounds, image: image, slot)
-            let asset = assets.asset(for: image, tint: tint)
-            add("#img", LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: rect), map: map, opacity: opacity,
-                                     clips: clips))
+            if let shape = image.shape {
+                let drawn = shape.lottie(over: rect, width: image.width, height: image.height, tint: tint)
+                add("#drawn", LottieSample(name: place, paths: drawn.paths, paint: .shape(drawn.style), map: map,
+                                           opacity: opacity, clips: clips))
+            } else {
+                let asset = assets.asset(for: image, tint: tint)
+                add("#img", LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: rect), map: map,
+                                         opacity: opacity, clips: clips))
+            }
         } else if let shape = layer as? ShapeLayer {
             if let sample = shapeSample(shape, slot: slot, map: map, opacity: opacity, tint: tint, clips: clips, place: place) {
                 add("#shape", sample)
             }
         } else if let text = layer as? TextLayer {
             if let (path, color) = TextOutline.outline(of: text, slot) {
-                let style = LottieShapeStyle(fill: tinted(color, tint), fillRule: 1, stroke: nil, trim: nil)
+                let style = LottieShapeStyle(fill: color.tinted(tint), fillRule: 1, stroke: nil, trim: nil)
                 // The renderer draws text clipped to the bounds: a glyph that reaches past them is cut.
                 var textClips = clips
                 let box = path.boundingBox
@@ -168,16 +184,87 @@ final class LottieSampler {
         if borderWidth > 0, borderWidth.isFinite, borderColor.a > 0, !bounds.isEmpty {
             let bw = min(borderWidth, bounds.width / 2, bounds.height / 2)
             let inset = bounds.insetBy(dx: bw / 2, dy: bw / 2)
-            let stroke = LottieShapeStyle.Stroke(color: tinted(borderColor, tint), width: bw, cap: 1, join: 1, miterLimit: 10,
+            let stroke = LottieShapeStyle.Stroke(color: borderColor.tinted(tint), width: bw, cap: 1, join: 1, miterLimit: 10,
                                                  dashes: [], dashPhase: 0)
             let style = LottieShapeStyle(fill: nil, fillRule: 1, stroke: stroke, trim: nil)
-            add("#border", LottieSample(name: place, paths: [.rect(inset, radius: max(0, radius - bw / 2), corners: layer.maskedCorners)],
+            let outline = LottieBezier.rect(inset, radius: max(0, radius - bw / 2), corners: layer.maskedCorners, curve: curve)
+            add("#border", LottieSample(name: place, paths: [outline],
                                         paint: .shape(style), map: map, opacity: opacity, clips: clips))
         }
         if let emitter = layer as? EmitterLayer {
             particles(of: emitter, slot: slot, map: map, opacity: opacity, tint: tint, clips: clips, key: key,
                       place: place, time: time)
         }
+        if castsShadow {
+            if var shadow = shadows.sample(of: layer, key: key, bounds: bounds, map: map, opacity: opacity, tint: tint, clips: clips,
+                                           place: place, drawn: frame[shadowAt...], assets: assets, slot: slot) {
+                shadow.animations = currentAnimations
+                shadow.site = site
+                frame.insert((key + "#shadow" + shadow.signature, shadow), at: shadowAt)
+                report.addBaked("shadow (as a blurred image)", place, site: site)
+            } else {
+                report.addDropped("shadow", place, site: site)
+            }
+        }
+    }
+
+    /// A layer's name, or an unnamed layer by its place under `parent`, its kind and the line
+    /// that made it, as the inspector names it.
+    private static func place(of layer: Layer, in parent: String) -> String {
+        let kind = layer.kind.rawValue + (layer.creationSite.map { "@" + $0.label } ?? "")
+        return layer.name.map { "'\($0)'" } ?? (parent.isEmpty ? "root" : parent + " › " + kind)
+    }
+
+    /// A layer in a transition, as the compositor draws it: its appearance before the change and
+    /// after it, each drawn whole, crossfaded (fade) or moved across its bounds by the progress
+    /// (push, moveIn, reveal), both clipped to the layer's bounds as the compositor clips them.
+    private func visitTransition(_ transition: ShownTransition, of layer: Layer, parent: ProjectiveMap,
+                                 extra: Transform3D?, opacity: Double, tint: (r: Double, g: Double, b: Double),
+                                 clips: [LottieClip], slot: StateSlot, key: String, place: String, time: Double) {
+        let id = ObjectIdentifier(layer)
+        let p = min(max(transition.progress, 0), 1)
+        let bounds = layer.rect(.bounds, slot).standardized
+        var matrix = layer.matrixToSuperlayer(slot)
+        if let extra { matrix = matrix.concatenating(extra) }
+        // `extra` and then a move of `f` bounds along the subtype's direction, in the layer's own axes.
+        func moved(_ f: Double) -> Transform3D? {
+            guard f != 0 else { return extra }
+            let (dx, dy) = transition.subtype.motion
+            let a = matrix.apply(x: 0, y: 0, z: 0), b = matrix.apply(x: dx * bounds.width * f, y: dy * bounds.height * f, z: 0)
+            guard a.w != 0, b.w != 0 else { return extra }
+            return (extra ?? .identity).concatenating(Transform3D(translationX: b.x / b.w - a.x / a.w, y: b.y / b.w - a.y / a.w))
+        }
+        let frameOutline = LottieBezier.rect(bounds, radius: 0).mapped(ProjectiveMap(flattening: matrix).then(parent).apply)
+        let clips = clips + [LottieClip(outline: frameOutline, mode: clips.isEmpty ? "a" : "i")]
+        func before(_ f: Double, _ fade: Double) {
+            visit(layer, parent: parent, extra: moved(f), opacity: opacity * fade, tint: tint, clips: clips,
+                  slot: .before(transition.before), key: key + "<", place: place, time: time)
+        }
+        func after(_ f: Double, _ fade: Double) {
+            expanding.insert(id)
+            defer { expanding.remove(id) }
+            visit(layer, parent: parent, extra: moved(f), opacity: opacity * fade, tint: tint, clips: clips, slot: slot,
+                  key: key, place: place, time: time)
+        }
+        switch transition.type {
+        case .fade:
+            // The new appearance fades in over the old; each old thing the new one draws again
+            // stays under it whole (exact where both are opaque), the others fade out.
+            let start = frame.count
+            before(0, 1)
+            let middle = frame.count
+            after(0, p)
+            let again = Set(frame[middle...].map(\.key))
+            let old = key + "<"
+            for k in start..<middle where !again.contains(key + frame[k].key.dropFirst(old.count)) {
+                frame[k].sample.opacity *= 1 - p
+            }
+        case .push: before(p, 1); after(p - 1, 1)
+        case .moveIn: before(0, 1); after(p - 1, 1)
+        case .reveal: after(0, 1); before(p, 1)
+        }
+        report.addBaked("\(transition.type.rawValue) transition", LottieSampler.place(of: layer, in: place),
+                        site: layer.creationSite)
     }
 
     /// A gradient layer's axial or radial gradient over its bounds (nil for conic ones, which
@@ -194,7 +281,7 @@ final class LottieSampler {
         if locations.count != colors.count || !locations.allSatisfy(\.isFinite) {
             locations = colors.count == 1 ? [0] : colors.indices.map { Double($0) / Double(colors.count - 1) }
         }
-        var stops: [(Double, Color)] = zip(locations, colors).map { (min(max($0, 0), 1), tinted($1, tint)) }
+        var stops: [(Double, Color)] = zip(locations, colors).map { (min(max($0, 0), 1), $1.tinted(tint)) }
         stops.sort { $0.0 < $1.0 }
         if stops.count == 1 { stops.append((1, stops[0].1)) }
         var flat: [Double] = []
@@ -240,10 +327,6 @@ final class LottieSampler {
         return adds.map { ($0, "a") } + holes.map { ($0, "s") }
     }
 
-    private func tinted(_ c: Color, _ tint: (r: Double, g: Double, b: Double)) -> Color {
-        Color(r: c.r * tint.r, g: c.g * tint.g, b: c.b * tint.b, a: c.a)
-    }
-
     private func shapeSample(_ shape: ShapeLayer, slot: StateSlot, map: ProjectiveMap, opacity: Double,
                              tint: (r: Double, g: Double, b: Double), clips: [LottieClip], place: String) -> LottieSample? {
         guard let path = shape.path(slot), !path.isEmpty else { return nil }
@@ -270,7 +353,7 @@ final class LottieSampler {
                 dashes = list.count % 2 == 1 ? list + list : list
             }
             let miter = shape.number(.miterLimit, slot)
-            stroke = LottieShapeStyle.Stroke(color: tinted(strokeColor, tint), width: lineWidth, cap: cap, join: join,
+            stroke = LottieShapeStyle.Stroke(color: strokeColor.tinted(tint), width: lineWidth, cap: cap, join: join,
                                              miterLimit: miter.isFinite ? max(1, miter) : 10, dashes: dashes,
                                              dashPhase: shape.number(.lineDashPhase, slot))
         }
@@ -280,7 +363,7 @@ final class LottieSampler {
         let fills = fillColor.a > 0
         guard fills || stroke != nil else { return nil }
         let rule = shape.choice(.fillRule, as: FillRule.self, slot) == .evenOdd ? 2 : 1
-        let style = LottieShapeStyle(fill: fills ? tinted(fillColor, tint) : nil, fillRule: rule, stroke: stroke, trim: trim)
+        let style = LottieShapeStyle(fill: fills ? fillColor.tinted(tint) : nil, fillRule: rule, stroke: stroke, trim: trim)
         return LottieSample(name: place, paths: LottieBezier.subpaths(of: path), paint: .shape(style), map: map, opacity: opacity,
                             clips: clips)
     }
@@ -326,12 +409,20 @@ final class LottieSampler {
                 let birth = ((time - age) * 1000).rounded()
                 let red = clamp(Double(p.red[i])) * tint.r, green = clamp(Double(p.green[i])) * tint.g
                 let blue = clamp(Double(p.blue[i])) * tint.b
-                let asset = assets.asset(for: image, tint: (red, green, blue))
                 let angle = Double(p.spin[i]) * age
                 let c = cos(angle) * s, sn = sin(angle) * s
                 let own = ProjectiveMap(a: c, b: sn, c: -sn, d: c, tx: px, ty: py).then(map)
-                var sample = LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: Rect(x: -w / 2, y: -h / 2, width: w, height: h)),
-                                          map: own, opacity: alpha, clips: clips)
+                let rect = Rect(x: -w / 2, y: -h / 2, width: w, height: h)
+                var sample: LottieSample
+                if let shape = image.shape {
+                    let drawn = shape.lottie(over: rect, width: image.width, height: image.height, tint: (red, green, blue))
+                    sample = LottieSample(name: place, paths: drawn.paths, paint: .shape(drawn.style), map: own, opacity: alpha,
+                                          clips: clips)
+                } else {
+                    let asset = assets.asset(for: image, tint: (red, green, blue))
+                    sample = LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: rect), map: own,
+                                          opacity: alpha, clips: clips)
+                }
                 sample.animations = currentAnimations
                 sample.site = emitter.creationSite
                 let id = "\(key)*\(cellNumber):\(Int(birth)):\(p.scale[i].bitPattern):\(p.spin[i].bitPattern):\(p.red[i].bitPattern)"
@@ -370,10 +461,11 @@ final class LottieSampler {
             case is AnimationGroup: what = "animation group"
             case is Transition: continue
             case is KeyframeAnimation: what = "keyframe animation"
+            case _ where state.isImplicit: what = "implicit animation"
             default:
                 if case .easing = animation.timingFunction?.kind { what = "Penner easing" } else { what = "basic animation" }
             }
-            animations.append((id, what, place + " " + keyPath, animation.creationSite ?? layer.creationSite))
+            animations.append((id, what, place + " " + keyPath, keyPath, animation.creationSite ?? layer.creationSite))
             hints[id] = LottieHint.hints(for: state, limit: limit, sceneTime: { layer.mediaTime(localTime: $0) })
         }
     }

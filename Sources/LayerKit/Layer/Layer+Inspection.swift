@@ -28,6 +28,8 @@ public struct AttachedAnimationState {
     public let inTangents: [AnimationValue]
     /// For a spring, the seconds its motion takes to come to rest.
     public let settlingDuration: Double?
+    /// Whether a transaction added it for a property set (an implicit animation).
+    public let isImplicit: Bool
 
     init(_ attached: AttachedAnimation) {
         key = attached.key
@@ -36,6 +38,7 @@ public struct AttachedAnimationState {
         hasStarted = attached.hasStarted
         hasEnded = attached.hasEnded
         isWaitingToBegin = attached.needsBeginTime
+        isImplicit = attached.implicitSerial >= 0
         var children: [AttachedAnimationState] = [], keyTimes: [Double] = [], settling: Double?
         var keyValues: [AnimationValue] = [], outTangents: [AnimationValue] = [], inTangents: [AnimationValue] = []
         switch attached.content {

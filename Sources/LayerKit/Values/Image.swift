@@ -9,10 +9,13 @@ public final class Image: @unchecked Sendable {
     public let pixels: [UInt8]
     /// Where the image came from, for messages ("snowflake.png", "circle(radius: 16)").
     public let label: String
+    /// What it draws as shapes, when a generator made it of them.
+    public let shape: ImageShape?
 
     /// Creates an image from premultiplied RGBA bytes; returns nil when the byte count does not
     /// match the size.
-    public init?(width: Int, height: Int, premultipliedRGBA pixels: [UInt8], label: String = "image") {
+    public init?(width: Int, height: Int, premultipliedRGBA pixels: [UInt8], label: String = "image",
+                 shape: ImageShape? = nil) {
         guard width > 0, height > 0, width <= 16384, height <= 16384, pixels.count == width * height * 4 else {
             return nil
         }
@@ -20,5 +23,6 @@ public final class Image: @unchecked Sendable {
         self.height = height
         self.pixels = pixels
         self.label = label
+        self.shape = shape
     }
 }

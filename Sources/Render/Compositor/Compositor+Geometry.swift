@@ -208,10 +208,10 @@ extension Compositor {
 
     /// How far along each edge a continuous corner reaches, as a multiple of cornerRadius (the
     /// figure measured on iOS's own continuous corners).
-    static let continuousReach = 1.528
+    public static let continuousReach = 1.528
     /// The superellipse exponent whose quarter, stretched over that reach, follows iOS's
     /// continuous corner closely (2 would be a circle).
-    static let continuousExponent = 5.0
+    public static let continuousExponent = 5.0
 
     /// The point at angle `a` on a unit superellipse |x|ⁿ + |y|ⁿ = 1.
     static func superellipse(_ a: Double, _ n: Double) -> (Double, Double) {

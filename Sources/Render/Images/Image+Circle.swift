@@ -16,7 +16,8 @@ extension Image {
         let inner = radius * (1 - softness)
         let ramp = max(radius - inner, 1)
         let image = covered(width: side, height: side, color: color,
-                            label: "circle(radius: \(radius), softness: \(softness))") { x, y in
+                            label: "circle(radius: \(radius), softness: \(softness))",
+                            shape: .circle(radius: radius, softness: softness, color: color)) { x, y in
             let dx = Double(x) + 0.5 - centre, dy = Double(y) + 0.5 - centre
             let d = (dx * dx + dy * dy).squareRoot()
             let t = min(max((radius + (softness > 0 ? 0 : 0.5) - d) / ramp, 0), 1)

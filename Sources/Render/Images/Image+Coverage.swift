@@ -3,8 +3,8 @@ import LayerKit
 extension Image {
     /// An image of `width` × `height` pixels in `color`, each pixel covered as much as
     /// `coverage(x, y)` says (0 … 1), premultiplied: what the drawn shapes (circles,
-    /// rectangles) share. Nil when the size is out of range.
-    static func covered(width: Int, height: Int, color: Color, label: String,
+    /// rectangles) share, which keeps `shape` as what it draws. Nil when the size is out of range.
+    static func covered(width: Int, height: Int, color: Color, label: String, shape: ImageShape,
                         coverage: (_ x: Int, _ y: Int) -> Double) -> Image? {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
@@ -17,6 +17,6 @@ extension Image {
                 bytes[o + 3] = VertexColor.byte(a)
             }
         }
-        return Image(width: width, height: height, premultipliedRGBA: bytes, label: label)
+        return Image(width: width, height: height, premultipliedRGBA: bytes, label: label, shape: shape)
     }
 }

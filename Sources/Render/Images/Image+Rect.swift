@@ -16,7 +16,8 @@ extension Image {
         let radius = min(cornerRadius, width / 2, height / 2)
         let half = (x: width / 2, y: height / 2)
         let image = covered(width: columns, height: rows, color: color,
-                            label: "rect(width: \(width), height: \(height), cornerRadius: \(cornerRadius))") { x, y in
+                            label: "rect(width: \(width), height: \(height), cornerRadius: \(cornerRadius))",
+                            shape: .rect(width: width, height: height, cornerRadius: radius, color: color)) { x, y in
             // The signed distance from the pixel's centre to the rounded rectangle's edge
             // (negative inside); a pixel is covered by the part of it within the edge.
             let qx = abs(Double(x) + 0.5 - half.x) - (half.x - radius)
