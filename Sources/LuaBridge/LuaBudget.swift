@@ -5,9 +5,7 @@ import LuaShim
 /// host may take, and the memory the VM may hold.
 ///
 /// Time is checked by a count hook (in C, LuaShim's vm.c) every ``hookInterval`` Lua
-/// instructions, turned on for the state a call entered only once the call has run past its
-/// deadline (LuaShim's watchdog.c: a thread that signals the running one; coroutines keep the
-/// hook all the time); it is the thread's CPU time, so a busy machine does not stop a script that is
+/// instructions; it is the thread's CPU time, so a busy machine does not stop a script that is
 /// within its limit (wall time is capped at ten times the limit); the limit covers one outermost protected call
 /// (``LuaState/pcall(arguments:results:)``, ``LuaState/resume(_:arguments:)``), nested calls
 /// included. Over it, the running code gets the error "file:line: script ran too long (more
@@ -35,8 +33,8 @@ public struct LuaBudget: Sendable, Equatable {
     /// A budget: by default 2 s per call, 1 GiB, a clock check every 1,000 instructions.
     ///
     /// Any count hook makes Lua 5.4 take a slow path at every instruction, whatever the
-    /// interval, which is why the watchdog turns it on only for a call that ran over
-    /// (docs/performance.md, "The Lua bridge"). ``unlimited`` installs no hook.
+    /// interval, so scripts run slower under a budget (docs/performance.md, "The Lua bridge");
+    /// the clock reads themselves are negligible. ``unlimited`` installs no hook.
     public init(timeLimit: Double = 2, memoryLimit: Int = 1 << 30, hookInterval: Int32 = 1_000) {
         self.timeLimit = timeLimit
         self.memoryLimit = memoryLimit

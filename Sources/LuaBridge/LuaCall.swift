@@ -89,9 +89,7 @@ extension LuaState {
     /// with ``popRef()``, or it may be collected). Push a function and its arguments onto it,
     /// then ``resume(_:arguments:)``.
     public func newThread() -> LuaState {
-        let thread = lua_newthread(L)!
-        sg_watchthread(thread)
-        return LuaState(thread)
+        LuaState(lua_newthread(L))
     }
 
     /// Pops the top `count` values and pushes them onto `thread`'s stack (`lua_xmove`; both must

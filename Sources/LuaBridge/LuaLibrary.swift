@@ -53,9 +53,6 @@ extension LuaState {
     public func open(_ libraries: [LuaLibrary]) {
         for library in libraries {
             luaL_requiref(L, library.rawValue, library.opener, 1)
-            // Coroutines keep the count hook: the time limit's watchdog reaches only the state a
-            // call entered.
-            if library == .coroutine { sg_watchcoroutines(L) }
             pop()
         }
     }

@@ -66,7 +66,6 @@ public final class LuaVM {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        sg_unwatch(record)
         lua_close(L)
         sg_freetypes(record)
         LuaState.freeProperties(record)

@@ -41,14 +41,12 @@ static int sg_msgh(lua_State *L) {
 typedef struct sg_Entry {
   int mayFail;
   double deadline;
-  int watched;                /* the outermost entry, watched by the watchdog */
-  lua_State *_Nullable outer; /* the state an outer call on this thread entered */
 } sg_Entry;
 
 /* Starts an entry into Lua: allocations may fail from here on; the outermost entry starts a
  * fresh time budget (the frame limit's, in CPU time, when the host set a shorter one). */
-static sg_Entry sg_enter(sg_VM *vm, lua_State *L) {
-  sg_Entry e = {vm->mayFail, vm->deadline, 0, NULL};
+static sg_Entry sg_enter(sg_VM *vm) {
+  sg_Entry e = {vm->mayFail, vm->deadline};
   if (vm->deadline == 0) {
     vm->limitHit = 0;
     vm->timedOut = 0;
@@ -66,18 +64,15 @@ static sg_Entry sg_enter(sg_VM *vm, lua_State *L) {
       vm->deadline = -1;
       vm->cpuDeadline = 0;
     }
-    e.outer = sg_watchcall(vm, L);
-    e.watched = 1;
   }
   vm->mayFail = 1;
   return e;
 }
 
 /* Ends an entry into Lua. */
-static void sg_leave(sg_VM *vm, lua_State *L, sg_Entry e) {
+static void sg_leave(sg_VM *vm, sg_Entry e) {
   vm->mayFail = e.mayFail;
   vm->deadline = e.deadline;
-  if (e.watched) sg_endwatch(vm, L, e.outer);
 }
 
 int sg_pcallbudget(lua_State *L, int nargs, int nresults) {
@@ -86,18 +81,18 @@ int sg_pcallbudget(lua_State *L, int nargs, int nresults) {
   int base = lua_gettop(L) - nargs;
   lua_pushcfunction(L, sg_msgh);
   lua_insert(L, base);
-  sg_Entry e = sg_enter(vm, L);
+  sg_Entry e = sg_enter(vm);
   int status = lua_pcall(L, nargs, nresults, base);
-  sg_leave(vm, L, e);
+  sg_leave(vm, e);
   lua_remove(L, base);
   return status;
 }
 
 int sg_resumebudget(lua_State *co, lua_State *_Nullable from, int nargs, int *nresults) {
   sg_VM *vm = sg_vm(co);
-  sg_Entry e = sg_enter(vm, co);
+  sg_Entry e = sg_enter(vm);
   int status = lua_resume(co, from, nargs, nresults);
-  sg_leave(vm, co, e);
+  sg_leave(vm, e);
   if (status != LUA_OK && status != LUA_YIELD && status != LUA_ERRMEM) {
     lua_State *L = from ? from : co;
     if (lua_checkstack(L, 6)) sg_recorderror(L, co, 0);

@@ -35,27 +35,6 @@ int sg_pastdeadline(sg_VM *vm);
 /** The count hook that enforces the time limit. RAISES (a hook may). */
 void sg_counthook(lua_State *L, lua_Debug *ar);
 
-/* watchdog.c */
-
-/** Starts watching a new state's calls; NULL when the watchdog cannot run. */
-sg_Watch *_Nullable sg_watch(lua_State *L);
-
-/** Whether `L` is the main thread of the watched VM. */
-int sg_ismainstate(sg_VM *vm, lua_State *L);
-
-/** The state the outermost call running on this thread entered, or NULL. */
-lua_State *_Nullable sg_enteredstate(void);
-
-/** Starts watching an outermost call into `L`, whose deadline is set; returns the state an
- *  outer call on this thread had entered, for sg_endwatch. */
-lua_State *_Nullable sg_watchcall(sg_VM *vm, lua_State *L);
-
-/** Tells the watchdog the running call's new deadline (the CPU-time limit moved it on). */
-void sg_rewatch(sg_VM *vm);
-
-/** Ends watching the outermost call into `L`; `outer` is what sg_watchcall returned. */
-void sg_endwatch(sg_VM *vm, lua_State *L, lua_State *_Nullable outer);
-
 /* messages.c */
 
 /** Pushes "file:line: " for the function at `level` like luaL_where, but names a file chunk

@@ -1,6 +1,6 @@
 /* The VM record: a state's allocator, which counts bytes and enforces the memory cap, and its
- * count hook, which enforces the time limit once the watchdog (watchdog.c) turns it on;
- * creating the state and the bridge's registry entries. */
+ * count hook, which enforces the time limit; creating the state and the bridge's registry
+ * entries. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -28,25 +28,10 @@ int sg_pastdeadline(sg_VM *vm) {
     if (cpu < vm->cpuDeadline) {
       double next = now + (vm->cpuDeadline - cpu);
       vm->deadline = next < vm->wallCap ? next : vm->wallCap;
-      sg_rewatch(vm);
       return 0;
     }
   }
   return 1;
-}
-
-/* Whether the VM holds within an eighth of its memory cap. */
-static int sg_nearmemorycap(sg_VM *vm) {
-  return vm->limit > 0 && vm->used > vm->limit - vm->limit / 8;
-}
-
-/* Near the memory cap, hooks the state the running call entered, so that the hook notes where
- * the call is (the watchdog leaves it unhooked otherwise). */
-static void sg_hooknearcap(sg_VM *vm) {
-  lua_State *L = sg_enteredstate();
-  if (L != NULL && vm->hookCount > 0 && sg_vm(L) == vm && lua_gethook(L) == NULL) {
-    lua_sethook(L, sg_counthook, LUA_MASKCOUNT, vm->hookCount);
-  }
 }
 
 /* The allocator: counts bytes and refuses growth over the cap, but only while `mayFail` (a
@@ -70,7 +55,6 @@ static void *_Nullable sg_alloc(void *_Nullable ud, void *_Nullable ptr, size_t 
     return NULL;
   }
   vm->used = vm->used - old + nsize;
-  if (vm->watch != NULL && vm->mayFail && sg_nearmemorycap(vm)) sg_hooknearcap(vm);
   return p;
 }
 
@@ -90,17 +74,12 @@ static void sg_notememory(lua_State *L, lua_Debug *ar) {
  * first firing after the call. Near the memory cap, notes the position. RAISES (a hook may). */
 void sg_counthook(lua_State *L, lua_Debug *ar) {
   sg_VM *vm = sg_vm(L);
-  int nearCap = sg_nearmemorycap(vm);
-  if (nearCap) sg_notememory(L, ar);
+  if (vm->limit > 0 && vm->used > vm->limit - vm->limit / 8) sg_notememory(L, ar);
   if (sg_pastdeadline(vm)) {
     vm->timedOut = 1;
     if (lua_gethookcount(L) != 1) lua_sethook(L, sg_counthook, LUA_MASKCOUNT, 1);
     sg_pushtimeout(L, 0);
     lua_error(L);
-  } else if (!nearCap && sg_ismainstate(vm, L)) {
-    // The watchdog woke it early (the call had CPU time left) or a call before this one ran
-    // over: the main thread runs unhooked again.
-    lua_sethook(L, NULL, 0, 0);
   } else if (lua_gethookcount(L) != vm->hookCount) {
     lua_sethook(L, sg_counthook, LUA_MASKCOUNT, vm->hookCount);
   }
@@ -118,11 +97,7 @@ lua_State *_Nullable sg_newstate(sg_VM *vm) {
   if (L == NULL) return NULL;
   *(sg_VM **)lua_getextraspace(L) = vm;
   lua_atpanic(L, sg_panic);
-  if (vm->hookCount > 0) {
-    vm->watch = sg_watch(L);
-    // Without the watchdog, the count hook alone keeps the time limit.
-    if (vm->watch == NULL) lua_sethook(L, sg_counthook, LUA_MASKCOUNT, vm->hookCount);
-  }
+  if (vm->hookCount > 0) lua_sethook(L, sg_counthook, LUA_MASKCOUNT, vm->hookCount);
   return L;
 }
 

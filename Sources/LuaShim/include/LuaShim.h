@@ -16,7 +16,6 @@
  *   objects.c    Swift objects as userdata: types, property dispatch, methods, the object cache
  *   patterns.c   string patterns under the time limit
  *   pairs.c      `pairs` in the same order in every run
- *   watchdog.c   the thread that turns the count hook on when a call runs past its deadline
  */
 #ifndef SNOWGLOBE_LUASHIM_H
 #define SNOWGLOBE_LUASHIM_H
@@ -34,9 +33,6 @@
 
 /** A registered userdata type (objects.c); Swift holds it as an opaque pointer. */
 typedef struct sg_Type sg_Type;
-
-/** A VM the time limit's watchdog watches (watchdog.c); opaque to Swift. */
-typedef struct sg_Watch sg_Watch;
 
 /** A Swift function for Lua: returns how many results it pushed, SG_RAISE after pushing an
  *  error message, or sg_yieldcode(n) to yield n values from the running coroutine. */
@@ -108,7 +104,6 @@ typedef struct sg_VM {
                              object, alive until its __gc, which clears this */
   int methodCount;        /* entries of `methods` in use */
   sg_PooledMethod methods[SG_METHODPOOLSIZE]; /* the methods of the pooled method trampolines */
-  sg_Watch *_Nullable watch; /* the watchdog's record of this VM; NULL: the count hook alone */
 } sg_VM;
 
 /* ========================================================================================
@@ -118,17 +113,6 @@ typedef struct sg_VM {
 /** Creates a state whose allocator and count hook use `vm`, and stores `vm` in its extra space
  *  (read it back with sg_getextraspace). Then call sg_openbridge. */
 lua_State *_Nullable sg_newstate(sg_VM *vm);
-
-/** Stops watching the VM (before lua_close): the watchdog forgets it. */
-void sg_unwatch(sg_VM *vm);
-
-/** Puts a coroutine the host made under the count hook (the watchdog reaches only the state a
- *  call entered). */
-void sg_watchthread(lua_State *thread);
-
-/** Replaces `create` and `wrap` in the coroutine library's table, on top of the stack, with
- *  ones whose coroutines run under the count hook. */
-void sg_watchcoroutines(lua_State *L);
 
 /** Sets up the bridge's registry entries in a new state: the object cache, the fallback names,
  *  the error table slot, the raise slot and the box metatable. */
