@@ -41,6 +41,8 @@ final class InspectorGraph {
     /// The chart shown, for tests and for what the panel says of it.
     private(set) var valuesChart: Chart?
     private var curveCache: (key: ValuesKey?, progress: [Double])?
+    /// What the curve chart was drawn for.
+    private var curveKey: CurveKey?
 
     init(scene: Scene) {
         let measurer = PangoTextMeasurer()
@@ -136,8 +138,13 @@ final class InspectorGraph {
     /// media time `time` while the animation runs (`live`).
     func showCurve(state: AttachedAnimationState, layer: Layer, time: Double, size: Size, live: Bool) {
         let progress = curveProgress(state: state, layer: layer)
-        let samples = (0...64).map { progress(Double($0) / 64) }
-        let layout = curve.show(Self.curveChart(samples), size: size)
+        // The chart is drawn again only when its curve or size changes; the dot, every frame.
+        let key = CurveKey(animation: ObjectIdentifier(state.animation), size: size, values: valuesKey)
+        if key != curveKey || curve.layout == nil {
+            curveKey = key
+            curve.show(Self.curveChart((0...64).map { progress(Double($0) / 64) }), size: size)
+        }
+        guard let layout = curve.layout else { return }
         let sample = state.timing.sample(at: layer.localTime(mediaTime: time))
         var path = Path()
         if live && sample.isEffective {
@@ -191,4 +198,12 @@ private struct ValuesKey: Equatable {
     let size: Size
     let flipped: Bool
     let before: Int
+}
+
+/// What the curve chart is drawn from: the animation (and, for a spring, the values sampled for
+/// it) and the chart's size.
+private struct CurveKey: Equatable {
+    let animation: ObjectIdentifier
+    let size: Size
+    let values: ValuesKey?
 }

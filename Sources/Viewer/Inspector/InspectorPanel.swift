@@ -374,14 +374,17 @@ final class InspectorPanel {
             graphedKeyPath = keyPath
         }
         graph.showPlayhead(at: time)
-        flipButton.sublayers.first.flatMap { $0 as? TextLayer }?.string = InspectorPanel.flipLabel(graph.direction)
+        if let flip = flipButton.sublayers.first as? TextLayer, flip.string != InspectorPanel.flipLabel(graph.direction) {
+            flip.string = InspectorPanel.flipLabel(graph.direction)
+        }
         let curveTop = graphTop + graphHeight + 8
         let curveWidth = min(max(inner * 0.55, 120), 220)
         graph.curve.root.set(.position, Point(x: pad, y: curveTop))
         if let shownState = state ?? graphedState {
             graph.showCurve(state: shownState, layer: layer, time: time, size: Size(width: curveWidth, height: curveHeight),
                             live: state != nil)
-            curveLabel.string = shownState.animation is SpringAnimation ? "spring: progress over its duration" : "timing curve"
+            let label = shownState.animation is SpringAnimation ? "spring: progress over its duration" : "timing curve"
+            if curveLabel.string != label { curveLabel.string = label }
         }
         let besideX = pad + curveWidth + 10, besideWidth = max(inner - curveWidth - 10, 60)
         curveLabel.set(.position, Point(x: besideX, y: curveTop))
