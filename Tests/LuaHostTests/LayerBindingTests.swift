@@ -209,4 +209,27 @@ struct LayerBindingTests {
         #expect(h.eval("print(layer:presentation().transform.m11, layer:presentation().transform.m41, #layer:animationKeys())")
                 == ["2.0\t0.0\t0"])
     }
+
+    /// A snapshot is the presentation when it was taken: later frames and model changes do not
+    /// reach it, and it reads every kind of value a layer has (flat, array, frame, modelLayer).
+    @Test func aPresentationSnapshotKeepsTheMomentItWasTaken() {
+        let h = ScriptHarness("""
+            layer = ca.ShapeLayer{ frame = {0, 0, 100, 50}, lineDashPattern = {4, 2}, strokeColor = "red" }
+            ca.root:addSublayer(layer)
+            local move = ca.BasicAnimation{ keyPath = "position.x", fromValue = 0, toValue = 100, duration = 1 }
+            layer:addAnimation(move, "move")
+            """)
+        #expect(h.start() == nil)
+        h.run(until: 0.5)
+        _ = h.eval("early = layer:presentation()")
+        let then = h.eval("print(early.position.x, early.frame.x, early.modelLayer == layer, early.lineDashPattern[1], early.strokeColor.r)")
+        h.run(until: 0.75)
+        _ = h.eval("ca.transaction(function() layer.lineDashPattern = {9}; layer.opacity = 0.25 end, { disableActions = true })")
+        let later = h.eval("print(early.position.x, early.frame.x, early.lineDashPattern[1], early.opacity, layer:presentation().position.x)")
+        #expect(then == ["50.0\t0.0\ttrue\t4.0\t1.0"])
+        #expect(later == ["50.0\t0.0\t4.0\t1.0\t75.0"])
+        #expect(h.eval("print(early.noSuchProperty, early.emitterCells, tostring(early):match('^presentation%(%) of ShapeLayer') ~= nil)")
+                == ["nil\tnil\ttrue"])
+        #expect(h.eval("early.opacity = 1").first?.contains("cannot set 'opacity': presentation() is a read-only snapshot") == true)
+    }
 }

@@ -239,27 +239,7 @@ private func preferredFrameSize(_ L: OpaquePointer, _ object: UnsafeMutableRawPo
 
 private func presentation(_ L: OpaquePointer, _ object: UnsafeMutableRawPointer) -> Int32 {
     LuaState.run(L) { lua in
-        let layer = LuaState.object(object, as: Layer.self)
-        layer.scene?.ensurePresentation()
-        let specs = PropertyRegistry.specs.filter { layer.kind.has($0.owner) }
-        // A proxy: reads come from a table of the values, writes are refused.
-        lua.newTable()
-        lua.newTable(fieldCount: 2)
-        lua.newTable(fieldCount: Int32(specs.count + 2))
-        for spec in specs {
-            lua.push(layer.value(spec.id, .presentation))
-            lua.rawSet(-2, field: spec.name)
-        }
-        lua.push(AnimationValue.rect(layer.frame(.presentation)))
-        lua.rawSet(-2, field: "frame")
-        lua.push(layer)
-        lua.rawSet(-2, field: "modelLayer")
-        lua.rawSet(-2, field: "__index")
-        _ = lua.rawGet(LuaState.registryIndex, field: Snapshot.newindexKey)
-        lua.rawSet(-2, field: "__newindex")
-        _ = lua.rawGet(LuaState.registryIndex, field: Snapshot.tostringKey)
-        lua.rawSet(-2, field: "__tostring")
-        lua.setMetatable(-2)
+        PresentationProxy.push(lua, LuaState.object(object, as: Layer.self))
         return 1
     }
 }
