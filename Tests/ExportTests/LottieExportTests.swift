@@ -464,6 +464,62 @@ struct LottieExportTests {
         #expect(text.contains("manifest.json") && text.contains("animations/clip.json"))
         #expect(text.contains("\"ver\":10000"))
     }
+
+    /// rlottie draws a layer on its out point too; a layer taken away before the file ends is
+    /// therefore transparent there, its opacity held until then.
+    @Test func aLayerThatEndsEarlyIsTransparentOnItsOutPoint() throws {
+        let (_, json, _) = try export("""
+            local box = ca.Layer{ frame = { 10, 10, 40, 40 }, backgroundColor = "orange" }
+            ca.root:addSublayer(box)
+            ca.after(0.5, function() box:removeFromSuperlayer() end)
+            """, seconds: 1)
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        let box = try #require(layers.first { ($0["op"] as? Int ?? 30) < 30 })
+        let end = try #require(box["op"] as? Int)
+        #expect(end == 15 || end == 16)
+        let opacity = try #require((box["ks"] as? [String: Any])?["o"] as? [String: Any])
+        let keys = try #require(opacity["k"] as? [[String: Any]])
+        #expect(keys.count == 2)
+        #expect(keys[0]["s"] as? [Double] == [100] && keys[0]["h"] as? Int == 1)
+        #expect(keys[1]["t"] as? Double == Double(end) && keys[1]["s"] as? [Double] == [0])
+        // A layer that lasts to the end (the background) keeps its constant opacity.
+        let background = try #require(layers.first { $0["nm"] as? String == "background" })
+        #expect((background["ks"] as? [String: Any]).flatMap { ($0["o"] as? [String: Any])?["a"] as? Int } == 0)
+    }
+
+    /// A fade that runs past a layer's last frame is cut there: up to that frame its values are the
+    /// fade's own, then held, then 0 on the out point.
+    @Test func aFadeCutAtItsLayersOutPointKeepsItsCurveUpToTheLastFrame() throws {
+        let fade = LottieKeyframe(frame: 0, value: .numbers([100]), easeOut: [.init(x: 0.42, y: 0)],
+                                  easeIn: [.init(x: 0.58, y: 1)])
+        let track = LottieProperty(keyframes: [fade, LottieKeyframe(frame: 20, value: .numbers([0]))], decimals: 1, isScalar: true)
+        let closed = LottieLayer.opacity(track, closingAt: 10)
+        #expect(closed.keyframes.map(\.frame) == [0, 9, 10])
+        #expect(closed.keyframes.map(\.hold) == [false, true, false])
+        #expect(closed.keyframes.last?.value == .numbers([0]))
+        let atLastFrame = closed.keyframes[1].value.numbers[0]
+        #expect(abs(atLastFrame - (value(of: fade, to: 0, over: 20, at: 9) ?? .nan)) < 0.01)
+        for frame in stride(from: 0.0, through: 9, by: 1.5) {
+            let before = try #require(value(of: fade, to: 0, over: 20, at: frame))
+            let cut = try #require(value(of: closed.keyframes[0], to: atLastFrame, over: 9, at: frame))
+            #expect(abs(before - cut) < 0.01, "frame \(frame): \(before) then, \(cut) cut")
+        }
+    }
+
+    /// The value of a scalar segment from `key` (at frame 0) to `target` at frame `length`, found by
+    /// walking its easing curve finely: independent of the bisection the exporter uses.
+    private func value(of key: LottieKeyframe, to target: Double, over length: Double, at frame: Double) -> Double? {
+        guard let out = key.easeOut.first, let into = key.easeIn.first, let start = key.value.numbers.first else { return nil }
+        func bezier(_ u: Double, _ a: Double, _ b: Double) -> Double { 3 * (1 - u) * (1 - u) * u * a + 3 * (1 - u) * u * u * b + u * u * u }
+        let x = (frame - key.frame) / length
+        var best = (gap: Double.infinity, progress: 0.0)
+        for step in 0...200_000 {
+            let u = Double(step) / 200_000
+            let gap = abs(bezier(u, out.x, into.x) - x)
+            if gap < best.gap { best = (gap, bezier(u, out.y, into.y)) }
+        }
+        return start + (target - start) * best.progress
+    }
 }
 
 /// The pieces under the export: numbers and keys written the same way every time, CRC-32, the
@@ -501,4 +557,5 @@ struct LottiePartsTests {
         #expect(fitted.keys.count < 45)
         #expect(fitted.error <= 1)
     }
+
 }

@@ -30,9 +30,6 @@ struct LottieCommandTests {
         "lessons/15-transform-layers.lua": (21, "players draw images under perspective as their nearest 2D form"),
         "cube.lua": (16, "faces change their back-to-front order, which one Lottie layer order cannot"),
         "gallery-snowfall-displaylink.lua": (25, "players misplace scaled and turned snowflake images by 0.5–1 px"),
-        "gallery-bargraph.lua": (29, "rlottie alone draws the last frame's stacked bars a little off"),
-        "lessons/16-group-opacity.lua": (29, "group opacity exported as each fill faded (rlottie's opacity workaround), "
-                                         + "so where the faded circles overlap the lower one shows through"),
         "lessons/17-path-morphing.lua": (29, "a paragraph of small text (see textFloor)"),
     ]
 

@@ -10,6 +10,19 @@ public struct LottieAnimation: Sendable {
     /// Back to front, as they are drawn (written in reverse).
     public var layers: [LottieLayer]
 
+    /// The file of `layers`, each that ends before `frameCount` closed at its out point (see
+    /// ``LottieLayer/closedAtOutPoint(within:)``).
+    public init(name: String, width: Int, height: Int, fps: Double, frameCount: Int, assets: [LottieJSON],
+                layers: [LottieLayer]) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.frameCount = frameCount
+        self.assets = assets
+        self.layers = layers.map { $0.closedAtOutPoint(within: frameCount) }
+    }
+
     /// The file's bytes: compact JSON, the same for the same animation.
     public var json: LottieJSON {
         let count = layers.count
