@@ -163,4 +163,31 @@ struct TickTests {
             #expect(abs(moved.point(.position, .presentation).y - 60 * (1.0 / 60 + 0.01)) < 1e-9)
         }
     }
+
+    /// A tree with a replicator ticks without making values too: its delayed instances are made
+    /// when the presentation is read, and are those that frames made by `step` show.
+    @Test func aReplicatorsDelayedInstancesAreMadeWhenTheyAreRead() throws {
+        func scene() throws -> (driver: FrameDriver, replicator: ReplicatorLayer, dot: Layer) {
+            let driver = FrameDriver()
+            let replicator = ReplicatorLayer(scene: driver.scene)
+            replicator.set(.instanceCount, 4)
+            replicator.set(.instanceDelay, 0.1)
+            try driver.root.addSublayer(replicator)
+            let dot = Layer(scene: driver.scene)
+            try replicator.addSublayer(dot)
+            driver.frame(at: 0)
+            try dot.addAnimation(basic("position.x", from: .number(0), to: .number(100), duration: 1), forKey: "x")
+            return (driver, replicator, dot)
+        }
+        let stepped = try scene(), ticked = try scene()
+        stepped.driver.run(until: 0.5)
+        for tick in 1...30 { ticked.driver.scene.tick(to: Double(tick) / 60) }
+        ticked.driver.scene.ensurePresentation()
+        for i in 0..<4 {
+            let shown = stepped.dot.value(.position, stepped.replicator.presentation(ofInstance: i, in: .presentation))
+            let read = ticked.dot.value(.position, ticked.replicator.presentation(ofInstance: i, in: .presentation))
+            #expect(read == shown)
+            #expect(abs(read.point.x - 100 * (0.5 - 0.1 * Double(i))) < 1e-6, "instance \(i): \(read)")
+        }
+    }
 }

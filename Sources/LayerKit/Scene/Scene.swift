@@ -197,6 +197,7 @@ public final class Scene {
         // While a moment is shown, the presentation is that moment's and is put back after.
         guard !presentationIsCurrent, showingMoment == 0 else { return }
         momentEvaluation.present([root], parentTime: time)
+        if !presentationPlan.replicators.isEmpty { instanceCapture.capture(presentationPlan.replicators, time: time) }
         presentationIsCurrent = true
     }
 
@@ -231,8 +232,8 @@ public final class Scene {
     }
 
     /// What a tick that draws nothing evaluates: begin times, starts and ends, emitters and the
-    /// times layers pass down; no other value. Replicators' delayed instances are captured from
-    /// whole values on every tick, so a tree with a replicator is evaluated whole.
+    /// times layers pass down; no other value. Replicators' delayed instances are made with the
+    /// values, when a frame is drawn or the presentation is read (`ensurePresentation`).
     private func evaluateTiming() {
         evaluate(valuesOfPrograms: false)
     }
@@ -243,13 +244,13 @@ public final class Scene {
             presentationPlanIsStale = false
             presentationPlan.make(root: root)
         }
-        let whole = valuesOfPrograms || !presentationPlan.replicators.isEmpty
+        let whole = valuesOfPrograms
         let rootTime = whole ? evaluate(root, parentTime: time, offsets: offsets)
             : evaluateTiming(root, parentTime: time, offsets: offsets)
         presentationPlan.run(rootTime: rootTime, scene: self, offsets: offsets, pass: whole ? .whole : .timing)
         presentationIsCurrent = whole
         animationsAddedSinceEvaluation = false
-        if !presentationPlan.replicators.isEmpty { instanceCapture.capture(presentationPlan.replicators, time: time) }
+        if whole && !presentationPlan.replicators.isEmpty { instanceCapture.capture(presentationPlan.replicators, time: time) }
     }
 
     /// Writes the presentation at `moment` into the layers, with no other trace, by the plan;
