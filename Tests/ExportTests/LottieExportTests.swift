@@ -397,6 +397,35 @@ struct LottieExportTests {
         #expect(report.bakedError <= 0.5)
     }
 
+    @Test func thingsThatSwapTheirDepthOrderAreDrawnInEachFramesOrder() throws {
+        // Red starts behind blue; its zPosition passes blue's half way through, and red is in
+        // front from then on.
+        let (report, json, _) = try export("""
+            local red = ca.Layer{ name = "red", bounds = { 0, 0, 60, 60 }, position = { 80, 60 }, backgroundColor = "red" }
+            local blue = ca.Layer{ name = "blue", bounds = { 0, 0, 60, 60 }, position = { 110, 60 }, backgroundColor = "blue",
+              zPosition = 1 }
+            ca.root:addSublayer(red)
+            ca.root:addSublayer(blue)
+            red:addAnimation(ca.BasicAnimation{ keyPath = "zPosition", fromValue = 0, toValue = 2, duration = 1,
+              fillMode = "forwards", removedOnCompletion = false }, "rise")
+            """, seconds: 1)
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        // Top first, so a layer drawn over another comes before it in the list.
+        func topmost(at frame: Int) -> String? {
+            layers.first { layer in
+                guard let name = layer["nm"] as? String, name == "'red'" || name == "'blue'",
+                      let ip = layer["ip"] as? Int, let op = layer["op"] as? Int else { return false }
+                return ip <= frame && frame < op
+            }?["nm"] as? String
+        }
+        #expect(topmost(at: 0) == "'blue'" && topmost(at: 14) == "'blue'")
+        #expect(topmost(at: 16) == "'red'" && topmost(at: 29) == "'red'")
+        // One of them is two layers, one after the other in time.
+        let names = layers.compactMap { $0["nm"] as? String }
+        #expect(names.filter { $0 == "'red'" || $0 == "'blue'" }.count == 3, "\(names)")
+        #expect(report.baked.contains { $0.what == "changing back-to-front order" }, "\(report.details)")
+    }
+
     @Test func eachBakedAnimationCountsEvenWhereTwoShareAPlace() throws {
         let (report, _, path) = try export("""
             for i = 1, 2 do
