@@ -426,6 +426,27 @@ struct LottieExportTests {
         #expect(report.baked.contains { $0.what == "changing back-to-front order" }, "\(report.details)")
     }
 
+    @Test func aSoftDiscMaskIsTheTrackMatteOfEverythingItMasks() throws {
+        let (report, json, _) = try export("""
+            local card = ca.Layer{ name = "card", bounds = { 0, 0, 100, 80 }, position = { 80, 60 }, backgroundColor = "gold" }
+            card:addSublayer(ca.Layer{ name = "dot", bounds = { 0, 0, 20, 20 }, position = { 50, 40 }, backgroundColor = "red" })
+            card.mask = ca.Layer{ bounds = { 0, 0, 60, 60 }, position = { 50, 40 },
+              contents = ca.Image.circle{ radius = 30, softness = 0.5 } }
+            ca.root:addSublayer(card)
+            """)
+        #expect(report.dropped.isEmpty, "\(report.details)")
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        // Top first: the dot's matte, the dot, the card's matte, the card (then the background).
+        #expect(layers.prefix(4).map { $0["nm"] as? String } == ["'dot' mask", "'dot'", "'card' mask", "'card'"])
+        for (matte, masked) in [(layers[0], layers[1]), (layers[2], layers[3])] {
+            #expect(matte["td"] as? Int == 1 && matte["tt"] == nil)
+            #expect(masked["tt"] as? Int == 1 && masked["td"] == nil)
+            // The matte is the soft disc: a radial gradient whose alpha falls to 0 at the rim.
+            let items = try #require(((matte["shapes"] as? [[String: Any]])?.first)?["it"] as? [[String: Any]])
+            #expect(items.contains { $0["ty"] as? String == "gf" && $0["t"] as? Int == 2 })
+        }
+    }
+
     @Test func eachBakedAnimationCountsEvenWhereTwoShareAPlace() throws {
         let (report, _, path) = try export("""
             for i = 1, 2 do

@@ -26,7 +26,6 @@ struct LottieCommandTests {
         "snow-emitter.lua": (25, "thousands of small antialiased discs"),
         "lessons/11-particle-emitters.lua": (22, "players misplace scaled and turned images by 0.5–1 px; "
                                              + "additive blending dropped"),
-        "lessons/13-masks.lua": (20, "an image used as a mask dropped"),
         "lessons/15-transform-layers.lua": (26, "players draw images under perspective as their nearest 2D form"),
         "cube.lua": (29, "a face seen nearly edge-on is the renderer's texture (aliased, its border thinned away), "
                      + "the players' outlines"),

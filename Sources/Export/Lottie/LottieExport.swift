@@ -66,8 +66,17 @@ public enum LottieExport {
             layers.append(solid)
         }
         for key in order.keys {
-            guard let track = tracks[key], let layer = builder.layer(for: track) else { continue }
-            layers.append(layer)
+            guard let track = tracks[key], var layer = builder.layer(for: track) else { continue }
+            if let matteTrack = track.matte, var matte = builder.layer(for: matteTrack) {
+                // Lottie lists the matte right above the layer it shows.
+                matte.name = layer.name + " mask"
+                matte.isMatte = true
+                layer.hasMatte = true
+                layers.append(layer)
+                layers.append(matte)
+            } else {
+                layers.append(layer)
+            }
         }
         var report = builder.report
         for animation in sampler.animations {

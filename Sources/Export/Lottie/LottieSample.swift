@@ -25,6 +25,18 @@ struct LottieSample {
     var animations: [ObjectIdentifier] = []
     /// The script line that made its layer, for the report.
     var site: SourceSite?
+    /// What the mask layer of an ancestor draws, when it is one thing but not an opaque shape
+    /// (a soft disc, an image): its alpha is the item's track matte.
+    var matte: Matte?
+
+    /// One thing a mask layer draws, as the track matte of each item it masks.
+    final class Matte {
+        let sample: LottieSample
+
+        init(_ sample: LottieSample) {
+            self.sample = sample
+        }
+    }
 
     /// What must stay the same for two frames' samples to be one Lottie layer: the kind of
     /// paint, the asset, how many dash entries, subpaths, vertices and clips there are.
@@ -38,6 +50,7 @@ struct LottieSample {
         }
         for path in paths { text += ".\(path.vertices.count)\(path.closed ? "c" : "o")" }
         for clip in clips { text += "|\(clip.mode)\(clip.outline.vertices.count)" }
+        if let matte { text += "^" + matte.sample.signature }
         return text
     }
 }
