@@ -282,9 +282,11 @@ struct LottieExportTests {
     }
 
     @Test func anImageIsPlacedByItsTopLeftAtItsAssetsPixelSize() throws {
+        let dot = try #require(Image(width: 14, height: 14, premultipliedRGBA: [UInt8](repeating: 255, count: 14 * 14 * 4)))
+        try LottieImageAssets.png(dot, tint: (1, 1, 1)).write(to: URL(fileURLWithPath: folder.path + "/dot.png"))
         let (_, json, _) = try export("""
-            local flake = ca.Image.snowflake{ size = 14 }
-            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 28, 28 }, position = { 75.25, 45.75 }, contents = flake })
+            local dot = ca.Image.load("dot.png")
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 28, 28 }, position = { 75.25, 45.75 }, contents = dot })
             """)
         let asset = try #require((json["assets"] as? [[String: Any]])?.first)
         let width = try #require(asset["w"] as? Double)
@@ -327,6 +329,37 @@ struct LottieExportTests {
         let path = try #require(((sharp.first { $0["ty"] as? String == "sh" })?["ks"] as? [String: Any])?["k"] as? [String: Any])
         let xs = try #require(path["v"] as? [[Double]]).map { $0[0] }
         #expect(abs((xs.max() ?? 0) - (xs.min() ?? 0) - 20 * 40 / 22) < 0.1, "\(xs)")
+    }
+
+    @Test func aSnowflakeIsDrawnAsItsStrokedLinesNotPixels() throws {
+        let flake = try Image.snowflake(size: 40, seed: 3)
+        guard case let .strokes(lines, passes, _, _, _)? = flake.shape else {
+            Issue.record("a snowflake keeps the lines it is drawn from")
+            return
+        }
+        // The lines (six arms, one straight up and one down, and the core's outline) reach out
+        // to 0.9 of the half side, about the image's centre.
+        let box = lines.boundingBox
+        #expect(abs(box.maxY - box.minY - 36) < 0.01 && abs(box.midY - 20) < 0.01, "\(box)")
+        #expect(passes.map(\.alpha) == [0.12, 0.22, 1])
+
+        // Shown at twice its size: one shape layer of the lines, the sharp stroke over two wider
+        // faint glows, and no image asset.
+        let (_, json, _) = try export("""
+            local flake = ca.Image.snowflake{ size = 40, seed = 3 }
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 80, 80 }, position = { 60, 60 }, contents = flake })
+            """)
+        #expect((json["assets"] as? [Any])?.isEmpty == true)
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        let stroked = layers.compactMap { layer in
+            (layer["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "stroke" }?["it"] as? [[String: Any]]
+        }
+        let items = try #require(stroked.first)
+        let styles = items.filter { $0["ty"] as? String == "st" }
+        #expect(styles.map { (($0["o"] as? [String: Any])?["k"] as? Double) ?? -1 } == [100, 22, 12])
+        let widths = styles.map { (($0["w"] as? [String: Any])?["k"] as? Double) ?? -1 }
+        #expect(zip(widths, passes.reversed()).allSatisfy { abs($0 - $1.width * 2) < 0.01 }, "\(widths)")
+        #expect(items.filter { $0["ty"] as? String == "sh" }.count == LottieBezier.subpaths(of: lines).count)
     }
 
     @Test func aBackgroundsShadowIsABlurredImageBeneathIt() throws {

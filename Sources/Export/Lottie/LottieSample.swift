@@ -45,7 +45,8 @@ struct LottieSample {
         switch paint {
         case .shape(let style):
             text = "s\(style.fill == nil ? 0 : 1)" + (style.gradient.map { "g\($0.type)/\($0.stopCount)" } ?? "")
-                + (style.stroke.map { "1d\($0.dashes.count)" } ?? "0") + (style.trim == nil ? "0" : "1")
+                + (style.stroke.map { "1d\($0.dashes.count)" } ?? "0") + (style.glows.isEmpty ? "" : "w\(style.glows.count)")
+                + (style.trim == nil ? "0" : "1")
         case .image(let asset, _): text = "i\(asset)"
         }
         for path in paths { text += ".\(path.vertices.count)\(path.closed ? "c" : "o")" }
@@ -86,11 +87,13 @@ struct LottieShapeStyle: Equatable {
     /// 1 non-zero, 2 even-odd.
     var fillRule: Int
     var stroke: Stroke?
+    /// Wider strokes of the same paths beneath `stroke`, bottom first (a glow), when it has any.
+    var glows: [Stroke] = []
     /// strokeStart and strokeEnd, 0…1, when they cut anything.
     var trim: (start: Double, end: Double)?
 
     static func == (a: LottieShapeStyle, b: LottieShapeStyle) -> Bool {
-        a.fill == b.fill && a.gradient == b.gradient && a.fillRule == b.fillRule && a.stroke == b.stroke && a.trim?.start == b.trim?.start
+        a.fill == b.fill && a.gradient == b.gradient && a.fillRule == b.fillRule && a.stroke == b.stroke && a.glows == b.glows && a.trim?.start == b.trim?.start
             && a.trim?.end == b.trim?.end
     }
 }

@@ -123,9 +123,11 @@ final class LottieSampler {
         if let image = layer.contents(slot) {
             let rect = placer.contentsFrame(of: layer, bounds: bounds, image: image, slot)
             if let shape = image.shape {
-                let drawn = shape.lottie(over: rect, width: image.width, height: image.height, tint: tint)
-                add("#drawn", LottieSample(name: place, paths: drawn.paths, paint: .shape(drawn.style), map: map,
-                                           opacity: opacity, clips: clips))
+                let parts = shape.lottie(over: rect, width: image.width, height: image.height, tint: tint)
+                for (n, drawn) in parts.enumerated() {
+                    add("#drawn\(n)", LottieSample(name: place, paths: drawn.paths, paint: .shape(drawn.style), map: map,
+                                                   opacity: opacity, clips: clips))
+                }
             } else {
                 let asset = assets.asset(for: image, tint: tint)
                 add("#img", LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: rect), map: map,
@@ -435,21 +437,23 @@ final class LottieSampler {
                 let c = cos(angle) * s, sn = sin(angle) * s
                 let own = ProjectiveMap(a: c, b: sn, c: -sn, d: c, tx: px, ty: py).then(map)
                 let rect = Rect(x: -w / 2, y: -h / 2, width: w, height: h)
-                var sample: LottieSample
+                var samples: [LottieSample]
                 if let shape = image.shape {
-                    let drawn = shape.lottie(over: rect, width: image.width, height: image.height, tint: (red, green, blue))
-                    sample = LottieSample(name: place, paths: drawn.paths, paint: .shape(drawn.style), map: own, opacity: alpha,
-                                          clips: clips)
+                    samples = shape.lottie(over: rect, width: image.width, height: image.height, tint: (red, green, blue)).map {
+                        LottieSample(name: place, paths: $0.paths, paint: .shape($0.style), map: own, opacity: alpha, clips: clips)
+                    }
                 } else {
                     let asset = assets.asset(for: image, tint: (red, green, blue))
-                    sample = LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: rect), map: own,
-                                          opacity: alpha, clips: clips)
+                    samples = [LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: rect), map: own,
+                                            opacity: alpha, clips: clips)]
                 }
-                sample.animations = currentAnimations
-                sample.site = emitter.creationSite
-                sample.matte = currentMatte
                 let id = "\(key)*\(cellNumber):\(Int(birth)):\(p.scale[i].bitPattern):\(p.spin[i].bitPattern):\(p.red[i].bitPattern)"
-                frame.append((id + sample.signature, sample))
+                for (n, var sample) in samples.enumerated() {
+                    sample.animations = currentAnimations
+                    sample.site = emitter.creationSite
+                    sample.matte = currentMatte
+                    frame.append((id + "#\(n)" + sample.signature, sample))
+                }
             }
         }
     }
