@@ -142,6 +142,17 @@ struct LottieCommandTests {
         #expect(r.stderr.contains("snowglobe:   baked: spring — "), "\(r.stderr)")
     }
 
+    @Test func aTurningCubesFacesChangingOrderIsReportedAsBaked() throws {
+        let out = folder.path + "/cube.json"
+        let r = try CLI.run(["render", Project.examples + "/cube.lua", "--out", out, "--duration", "2", "--fps", "15",
+                             "--size", "320x240", "--verbose"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("snowglobe:   baked: changing back-to-front order — 'face1', made at cube.lua:40\n"),
+                "\(r.stderr)")
+        let line = r.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(line.contains(" × changing back-to-front order"), "\(line)")
+    }
+
     @Test func verboseNamesTheScriptLineThatMadeEachItem() throws {
         let script = try folder.write("scene.lua", """
             local box = ca.Layer{ name = "box", bounds = { 0, 0, 40, 40 }, position = { 40, 60 }, backgroundColor = "gold" }
