@@ -106,13 +106,16 @@ struct SnowflakeDesign {
         path.addLine(to: place(radius, 0))
         for branch in branches {
             let x = branch.at * radius, length = branch.length * radius
-            for side in [-1.0, 1.0] {
-                let dx = cos(branch.angle) * length, dy = sin(branch.angle) * length * side
-                path.move(to: place(x, 0))
-                path.addLine(to: place(x + dx, dy))
-                if branch.twigs {
-                    // Twigs leave the branch halfway, parallel to the spine's outward direction.
-                    let mx = x + dx * 0.5, my = dy * 0.5
+            let dx = cos(branch.angle) * length, dy = sin(branch.angle) * length
+            // Both sides as one line through the spine (with round joins, the same as two lines
+            // from it), so an exported crystal has fewer paths.
+            path.move(to: place(x + dx, -dy))
+            path.addLine(to: place(x, 0))
+            path.addLine(to: place(x + dx, dy))
+            if branch.twigs {
+                // Twigs leave the branch halfway, parallel to the spine's outward direction.
+                for side in [-1.0, 1.0] {
+                    let mx = x + dx * 0.5, my = dy * 0.5 * side
                     path.move(to: place(mx, my))
                     path.addLine(to: place(mx + length * 0.35, my))
                 }
