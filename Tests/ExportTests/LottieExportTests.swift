@@ -282,9 +282,11 @@ struct LottieExportTests {
     }
 
     @Test func anImageIsPlacedByItsTopLeftAtItsAssetsPixelSize() throws {
+        let dot = try #require(Image(width: 14, height: 14, premultipliedRGBA: [UInt8](repeating: 255, count: 14 * 14 * 4)))
+        try LottieImageAssets.png(dot, tint: (1, 1, 1)).write(to: URL(fileURLWithPath: folder.path + "/dot.png"))
         let (_, json, _) = try export("""
-            local flake = ca.Image.snowflake{ size = 14 }
-            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 28, 28 }, position = { 75.25, 45.75 }, contents = flake })
+            local dot = ca.Image.load("dot.png")
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 28, 28 }, position = { 75.25, 45.75 }, contents = dot })
             """)
         let asset = try #require((json["assets"] as? [[String: Any]])?.first)
         let width = try #require(asset["w"] as? Double)
@@ -327,6 +329,37 @@ struct LottieExportTests {
         let path = try #require(((sharp.first { $0["ty"] as? String == "sh" })?["ks"] as? [String: Any])?["k"] as? [String: Any])
         let xs = try #require(path["v"] as? [[Double]]).map { $0[0] }
         #expect(abs((xs.max() ?? 0) - (xs.min() ?? 0) - 20 * 40 / 22) < 0.1, "\(xs)")
+    }
+
+    @Test func aSnowflakeIsDrawnAsItsStrokedLinesNotPixels() throws {
+        let flake = try Image.snowflake(size: 40, seed: 3)
+        guard case let .strokes(lines, passes, _, _, _)? = flake.shape else {
+            Issue.record("a snowflake keeps the lines it is drawn from")
+            return
+        }
+        // The lines (six arms, one straight up and one down, and the core's outline) reach out
+        // to 0.9 of the half side, about the image's centre.
+        let box = lines.boundingBox
+        #expect(abs(box.maxY - box.minY - 36) < 0.01 && abs(box.midY - 20) < 0.01, "\(box)")
+        #expect(passes.map(\.alpha) == [0.12, 0.22, 1])
+
+        // Shown at twice its size: one shape layer of the lines, the sharp stroke over two wider
+        // faint glows, and no image asset.
+        let (_, json, _) = try export("""
+            local flake = ca.Image.snowflake{ size = 40, seed = 3 }
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 80, 80 }, position = { 60, 60 }, contents = flake })
+            """)
+        #expect((json["assets"] as? [Any])?.isEmpty == true)
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        let stroked = layers.compactMap { layer in
+            (layer["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "stroke" }?["it"] as? [[String: Any]]
+        }
+        let items = try #require(stroked.first)
+        let styles = items.filter { $0["ty"] as? String == "st" }
+        #expect(styles.map { (($0["o"] as? [String: Any])?["k"] as? Double) ?? -1 } == [100, 22, 12])
+        let widths = styles.map { (($0["w"] as? [String: Any])?["k"] as? Double) ?? -1 }
+        #expect(zip(widths, passes.reversed()).allSatisfy { abs($0 - $1.width * 2) < 0.01 }, "\(widths)")
+        #expect(items.filter { $0["ty"] as? String == "sh" }.count == LottieBezier.subpaths(of: lines).count)
     }
 
     @Test func aBackgroundsShadowIsABlurredImageBeneathIt() throws {
@@ -395,6 +428,56 @@ struct LottieExportTests {
         #expect(keys.count > 2 && keys.count < 30, "\(keys.count) keyframes for 60 frames")
         #expect(report.baked.map(\.what) == ["spring"])
         #expect(report.bakedError <= 0.5)
+    }
+
+    @Test func thingsThatSwapTheirDepthOrderAreDrawnInEachFramesOrder() throws {
+        // Red starts behind blue; its zPosition passes blue's half way through, and red is in
+        // front from then on.
+        let (report, json, _) = try export("""
+            local red = ca.Layer{ name = "red", bounds = { 0, 0, 60, 60 }, position = { 80, 60 }, backgroundColor = "red" }
+            local blue = ca.Layer{ name = "blue", bounds = { 0, 0, 60, 60 }, position = { 110, 60 }, backgroundColor = "blue",
+              zPosition = 1 }
+            ca.root:addSublayer(red)
+            ca.root:addSublayer(blue)
+            red:addAnimation(ca.BasicAnimation{ keyPath = "zPosition", fromValue = 0, toValue = 2, duration = 1,
+              fillMode = "forwards", removedOnCompletion = false }, "rise")
+            """, seconds: 1)
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        // Top first, so a layer drawn over another comes before it in the list.
+        func topmost(at frame: Int) -> String? {
+            layers.first { layer in
+                guard let name = layer["nm"] as? String, name == "'red'" || name == "'blue'",
+                      let ip = layer["ip"] as? Int, let op = layer["op"] as? Int else { return false }
+                return ip <= frame && frame < op
+            }?["nm"] as? String
+        }
+        #expect(topmost(at: 0) == "'blue'" && topmost(at: 14) == "'blue'")
+        #expect(topmost(at: 16) == "'red'" && topmost(at: 29) == "'red'")
+        // One of them is two layers, one after the other in time.
+        let names = layers.compactMap { $0["nm"] as? String }
+        #expect(names.filter { $0 == "'red'" || $0 == "'blue'" }.count == 3, "\(names)")
+        #expect(report.baked.contains { $0.what == "changing back-to-front order" }, "\(report.details)")
+    }
+
+    @Test func aSoftDiscMaskIsTheTrackMatteOfEverythingItMasks() throws {
+        let (report, json, _) = try export("""
+            local card = ca.Layer{ name = "card", bounds = { 0, 0, 100, 80 }, position = { 80, 60 }, backgroundColor = "gold" }
+            card:addSublayer(ca.Layer{ name = "dot", bounds = { 0, 0, 20, 20 }, position = { 50, 40 }, backgroundColor = "red" })
+            card.mask = ca.Layer{ bounds = { 0, 0, 60, 60 }, position = { 50, 40 },
+              contents = ca.Image.circle{ radius = 30, softness = 0.5 } }
+            ca.root:addSublayer(card)
+            """)
+        #expect(report.dropped.isEmpty, "\(report.details)")
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        // Top first: the dot's matte, the dot, the card's matte, the card (then the background).
+        #expect(layers.prefix(4).map { $0["nm"] as? String } == ["'dot' mask", "'dot'", "'card' mask", "'card'"])
+        for (matte, masked) in [(layers[0], layers[1]), (layers[2], layers[3])] {
+            #expect(matte["td"] as? Int == 1 && matte["tt"] == nil)
+            #expect(masked["tt"] as? Int == 1 && masked["td"] == nil)
+            // The matte is the soft disc: a radial gradient whose alpha falls to 0 at the rim.
+            let items = try #require(((matte["shapes"] as? [[String: Any]])?.first)?["it"] as? [[String: Any]])
+            #expect(items.contains { $0["ty"] as? String == "gf" && $0["t"] as? Int == 2 })
+        }
     }
 
     @Test func eachBakedAnimationCountsEvenWhereTwoShareAPlace() throws {

@@ -107,6 +107,49 @@ import TestSupport
         #expect(differing < inked / 20)
     }
 
+    @Test func aSnowflakesPixelsAreItsStrokedLines() throws {
+        // What an exporter draws instead of the pixels is what the pixels are drawn from: every
+        // inked pixel lies within the widest stroke of the lines, and the lines are inked.
+        let image = try Image.snowflake(size: 48, seed: 7)
+        guard case let .strokes(lines, passes, _, _, _)? = image.shape else {
+            Issue.record("a snowflake keeps the lines it is drawn from")
+            return
+        }
+        var segments: [(Point, Point)] = []
+        var last: Point?
+        for element in lines.elements {
+            switch element {
+            case .move(let p): last = p
+            case .line(let p):
+                if let a = last { segments.append((a, p)) }
+                last = p
+            default: break
+            }
+        }
+        func distance(_ p: Point) -> Double {
+            segments.map { a, b in
+                let dx = b.x - a.x, dy = b.y - a.y
+                let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / max(dx * dx + dy * dy, 1e-12)))
+                return hypot(p.x - a.x - t * dx, p.y - a.y - t * dy)
+            }.min() ?? .infinity
+        }
+        let reach = (passes.map(\.width).max() ?? 0) / 2 + 1
+        var strayInk = 0, onLines = 0, inkedOnLines = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let d = distance(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                let alpha = image.pixels[(y * image.width + x) * 4 + 3]
+                if alpha > 0 && d > reach { strayInk += 1 }
+                if d < 0.25 {
+                    onLines += 1
+                    if alpha > 128 { inkedOnLines += 1 }
+                }
+            }
+        }
+        #expect(strayInk == 0)
+        #expect(onLines > 20 && inkedOnLines == onLines, "\(inkedOnLines) of \(onLines)")
+    }
+
     @Test func badSnowflakeArgumentsAreErrors() {
         #expect(throws: ImageError.self) { try Image.snowflake(size: 2) }
         #expect(throws: ImageError.self) { try Image.snowflake(size: 64, arms: 1) }

@@ -217,6 +217,18 @@ struct LottieBuilder {
                                       ("e", ends.json), ("o", LottieProperty.constant(0, decimals: 0).json), ("m", .int(2))]))
             }
             items.append(.object(stroke))
+            // Glows: the same paths' wider strokes, beneath (Lottie paints a group's first style on top).
+            for n in (styles.first?.glows.indices ?? 0..<0).reversed() {
+                let glows = zip(styles, strokes).map { style, stroke in n < style.glows.count ? style.glows[n] : stroke }
+                let glowColor = vector(glows.map { [$0.color.r, $0.color.g, $0.color.b] }, on: .stroke, frames: frames,
+                                       tolerance: [0.004], decimals: 3, range: 0...1)
+                let glowOpacity = scalar(zip(glows, track.samples).map { $0.color.a * $1.opacity * 100 }, on: [.stroke, .opacity],
+                                         frames: frames, tolerance: 0.5, decimals: 1)
+                let glowWidth = scalar(glows.map(\.width), on: .lineWidth, frames: frames, tolerance: 0.2, decimals: 2)
+                keyframes += [glowColor, glowOpacity, glowWidth].reduce(0) { $0 + ($1.isAnimated ? $1.keyframes.count : 0) }
+                items.append(.object([("ty", .string("st")), ("nm", .string("glow")), ("c", glowColor.json), ("o", glowOpacity.json),
+                                      ("w", glowWidth.json), ("lc", .int(glows[0].cap)), ("lj", .int(glows[0].join))]))
+            }
             items.append(LottieTransform.groupJSON)
             groups.append(.object([("ty", .string("gr")), ("nm", .string("stroke")), ("it", .array(items))]))
         }

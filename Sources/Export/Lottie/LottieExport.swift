@@ -36,17 +36,18 @@ public enum LottieExport {
         sampler.endTime = settings.startTime + Double(settings.firstFrame + settings.frameCount) / settings.fps
         var tracks: [String: LottieTrack] = [:]
         var order = LottieLayerOrder()
-        var keys: [String] = []
         for f in 0..<settings.frameCount {
             let t = settings.startTime + Double(settings.firstFrame + f) / settings.fps
             runner.advance(to: Tick.index(atOrBefore: t), log: log)
             runner.withFrame(at: t) { scene in sampler.sample(scene, time: t) }
-            keys.removeAll(keepingCapacity: true)
-            for (key, sample) in sampler.frame {
-                tracks[key, default: LottieTrack()].append(sample, frame: f)
-                keys.append(key)
+            let placed = order.add(frame: sampler.frame.map(\.key))
+            for (n, (_, sample)) in sampler.frame.enumerated() {
+                tracks[placed.tracks[n], default: LottieTrack()].append(sample, frame: f)
             }
-            order.add(frame: keys)
+            for n in placed.moved {
+                let sample = sampler.frame[n].sample
+                sampler.report.addBaked("changing back-to-front order", sample.name, site: sample.site)
+            }
         }
         var builder = LottieBuilder(report: sampler.report)
         builder.animationHints = sampler.hints
@@ -65,8 +66,17 @@ public enum LottieExport {
             layers.append(solid)
         }
         for key in order.keys {
-            guard let track = tracks[key], let layer = builder.layer(for: track) else { continue }
-            layers.append(layer)
+            guard let track = tracks[key], var layer = builder.layer(for: track) else { continue }
+            if let matteTrack = track.matte, var matte = builder.layer(for: matteTrack) {
+                // Lottie lists the matte right above the layer it shows.
+                matte.name = layer.name + " mask"
+                matte.isMatte = true
+                layer.hasMatte = true
+                layers.append(layer)
+                layers.append(matte)
+            } else {
+                layers.append(layer)
+            }
         }
         var report = builder.report
         for animation in sampler.animations {

@@ -17,6 +17,10 @@ public struct LottieLayer: Sendable {
     public var masks: [(path: LottieProperty, mode: String)] = []
     /// Keyframes in the shapes (paths, colours, widths, trims), for the report.
     public var shapeKeyframes = 0
+    /// A track matte (`td`): not drawn, its alpha shows the layer just below it.
+    public var isMatte = false
+    /// Shown through the alpha of the matte just above it (`tt` 1).
+    public var hasMatte = false
 
     public init(name: String, content: Content, inPoint: Int, outPoint: Int) {
         self.name = name
@@ -38,6 +42,8 @@ public struct LottieLayer: Sendable {
         }
         members += [("nm", .string(name)), ("sr", .int(1)), ("ks", transform.json), ("ao", .int(0)),
                     ("ip", .int(inPoint)), ("op", .int(outPoint)), ("st", .int(0)), ("bm", .int(0))]
+        if isMatte { members.append(("td", .int(1))) }
+        if hasMatte { members.append(("tt", .int(1))) }
         if !masks.isEmpty {
             members.append(("hasMask", .bool(true)))
             members.append(("masksProperties", .array(masks.enumerated().map { n, mask in

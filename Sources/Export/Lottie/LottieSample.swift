@@ -25,6 +25,18 @@ struct LottieSample {
     var animations: [ObjectIdentifier] = []
     /// The script line that made its layer, for the report.
     var site: SourceSite?
+    /// What the mask layer of an ancestor draws, when it is one thing but not an opaque shape
+    /// (a soft disc, an image): its alpha is the item's track matte.
+    var matte: Matte?
+
+    /// One thing a mask layer draws, as the track matte of each item it masks.
+    final class Matte {
+        let sample: LottieSample
+
+        init(_ sample: LottieSample) {
+            self.sample = sample
+        }
+    }
 
     /// What must stay the same for two frames' samples to be one Lottie layer: the kind of
     /// paint, the asset, how many dash entries, subpaths, vertices and clips there are.
@@ -33,11 +45,13 @@ struct LottieSample {
         switch paint {
         case .shape(let style):
             text = "s\(style.fill == nil ? 0 : 1)" + (style.gradient.map { "g\($0.type)/\($0.stopCount)" } ?? "")
-                + (style.stroke.map { "1d\($0.dashes.count)" } ?? "0") + (style.trim == nil ? "0" : "1")
+                + (style.stroke.map { "1d\($0.dashes.count)" } ?? "0") + (style.glows.isEmpty ? "" : "w\(style.glows.count)")
+                + (style.trim == nil ? "0" : "1")
         case .image(let asset, _): text = "i\(asset)"
         }
         for path in paths { text += ".\(path.vertices.count)\(path.closed ? "c" : "o")" }
         for clip in clips { text += "|\(clip.mode)\(clip.outline.vertices.count)" }
+        if let matte { text += "^" + matte.sample.signature }
         return text
     }
 }
@@ -73,11 +87,13 @@ struct LottieShapeStyle: Equatable {
     /// 1 non-zero, 2 even-odd.
     var fillRule: Int
     var stroke: Stroke?
+    /// Wider strokes of the same paths beneath `stroke`, bottom first (a glow), when it has any.
+    var glows: [Stroke] = []
     /// strokeStart and strokeEnd, 0…1, when they cut anything.
     var trim: (start: Double, end: Double)?
 
     static func == (a: LottieShapeStyle, b: LottieShapeStyle) -> Bool {
-        a.fill == b.fill && a.gradient == b.gradient && a.fillRule == b.fillRule && a.stroke == b.stroke && a.trim?.start == b.trim?.start
+        a.fill == b.fill && a.gradient == b.gradient && a.fillRule == b.fillRule && a.stroke == b.stroke && a.glows == b.glows && a.trim?.start == b.trim?.start
             && a.trim?.end == b.trim?.end
     }
 }

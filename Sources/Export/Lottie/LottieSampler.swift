@@ -27,6 +27,8 @@ final class LottieSampler {
     /// The scene time the export ends at (hints past it are not made).
     var endTime = 0.0
     private var particleCells: [ObjectIdentifier: Int] = [:]
+    /// The track matte of what is being visited: what its nearest masked ancestor's mask draws.
+    private var currentMatte: LottieSample.Matte?
 
     /// Samples `scene`'s presentation at scene time `time`.
     func sample(_ scene: Scene, time: Double) {
@@ -75,12 +77,22 @@ final class LottieSampler {
         }
         for filter in layer.filters { report.addDropped("\(filter.kind) filter", place, site: site) }
         if let filter = layer.compositingFilter { report.addDropped("\(filter) compositing filter", place, site: site) }
+        let savedMatte = currentMatte
+        defer { currentMatte = savedMatte }
         if let mask = layer.mask {
-            if let outlines = maskOutlines(mask, map: map, slot: slot, key: key, place: place, time: time),
-               clips.isEmpty || outlines.count == 1 {
-                clips += outlines.map { LottieClip(outline: $0.outline, mode: clips.isEmpty ? $0.mode : "i") }
+            // One outline is a Lottie mask; what else the mask draws as one thing (a soft disc, an
+            // image, text's many outlines, which rlottie's masks cannot add together) a track
+            // matte; several opaque outlines are masks again.
+            let drawn = maskDrawing(mask, map: map, slot: slot, key: key, place: place, time: time)
+            let outlines = LottieSampler.outlines(of: drawn)
+            if let outlines, outlines.count == 1 {
+                clips.append(LottieClip(outline: outlines[0].outline, mode: clips.isEmpty ? "a" : "i"))
+            } else if drawn.count == 1, currentMatte == nil {
+                currentMatte = LottieSample.Matte(drawn[0])
+            } else if let outlines, clips.isEmpty {
+                clips += outlines.map { LottieClip(outline: $0.outline, mode: $0.mode) }
             } else {
-                report.addDropped("mask layer (not opaque shapes)", place, site: site)
+                report.addDropped("mask layer (not opaque shapes, nor one thing)", place, site: site)
             }
         }
         let castsShadow = layer.number(.shadowOpacity, slot) > 0 && layer.color(.shadowColor, slot).a > 0
@@ -94,6 +106,7 @@ final class LottieSampler {
             var sample = sample
             sample.animations = currentAnimations
             sample.site = site
+            sample.matte = currentMatte
             frame.append((key + part + sample.signature, sample))
         }
         // The shadow goes here, beneath everything the layer draws, once that is known.
@@ -110,9 +123,11 @@ final class LottieSampler {
         if let image = layer.contents(slot) {
             let rect = placer.contentsFrame(of: layer, bounds: bounds, image: image, slot)
             if let shape = image.shape {
-                let drawn = shape.lottie(over: rect, width: image.width, height: image.height, tint: tint)
-                add("#drawn", LottieSample(name: place, paths: drawn.paths, paint: .shape(drawn.style), map: map,
-                                           opacity: opacity, clips: clips))
+                let parts = shape.lottie(over: rect, width: image.width, height: image.height, tint: tint)
+                for (n, drawn) in parts.enumerated() {
+                    add("#drawn\(n)", LottieSample(name: place, paths: drawn.paths, paint: .shape(drawn.style), map: map,
+                                                   opacity: opacity, clips: clips))
+                }
             } else {
                 let asset = assets.asset(for: image, tint: tint)
                 add("#img", LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: rect), map: map,
@@ -200,6 +215,7 @@ final class LottieSampler {
                                            place: place, drawn: frame[shadowAt...], assets: assets, slot: slot) {
                 shadow.animations = currentAnimations
                 shadow.site = site
+                shadow.matte = currentMatte
                 frame.insert((key + "#shadow" + shadow.signature, shadow), at: shadowAt)
                 report.addBaked("shadow (as a blurred image)", place, site: site)
             } else {
@@ -296,22 +312,30 @@ final class LottieSampler {
                                          stops: flat, stopCount: stops.count)
     }
 
+    /// What a mask layer draws, on the screen, unmasked (its animations count as the masked
+    /// layer's).
+    private func maskDrawing(_ mask: Layer, map: ProjectiveMap, slot: StateSlot, key: String, place: String,
+                             time: Double) -> [LottieSample] {
+        let saved = frame, savedMatte = currentMatte
+        frame = []
+        currentMatte = nil
+        visit(mask, parent: map, extra: nil, opacity: 1, tint: (1, 1, 1), clips: [], slot: slot, key: key + "^",
+              place: place + " mask", time: time)
+        let drawn = frame.map(\.sample)
+        frame = saved
+        currentMatte = savedMatte
+        for (animationID) in drawn.flatMap(\.animations) where !currentAnimations.contains(animationID) {
+            currentAnimations.append(animationID)
+        }
+        return drawn
+    }
+
     /// The outlines of what a mask layer draws, on the screen, when all of it is opaque shapes
     /// (backgrounds, paths, text): outer contours added, holes (wound the other way) taken away.
     /// Nil when the mask draws images, gradients or anything see-through.
-    private func maskOutlines(_ mask: Layer, map: ProjectiveMap, slot: StateSlot, key: String, place: String,
-                              time: Double) -> [(outline: LottieBezier, mode: String)]? {
-        let saved = frame
-        frame = []
-        visit(mask, parent: map, extra: nil, opacity: 1, tint: (1, 1, 1), clips: [], slot: slot, key: key + "^",
-              place: place + " mask", time: time)
-        let drawn = frame
-        frame = saved
-        for (animationID) in drawn.flatMap(\.sample.animations) where !currentAnimations.contains(animationID) {
-            currentAnimations.append(animationID)
-        }
+    private static func outlines(of drawn: [LottieSample]) -> [(outline: LottieBezier, mode: String)]? {
         var adds: [LottieBezier] = [], holes: [LottieBezier] = []
-        for (_, sample) in drawn {
+        for sample in drawn {
             guard case .shape(let style) = sample.paint, style.gradient == nil, style.stroke == nil,
                   let fill = style.fill, fill.a * sample.opacity > 0.99 else { return nil }
             let outlines = sample.paths.map { $0.mapped(sample.map.apply) }
@@ -413,20 +437,23 @@ final class LottieSampler {
                 let c = cos(angle) * s, sn = sin(angle) * s
                 let own = ProjectiveMap(a: c, b: sn, c: -sn, d: c, tx: px, ty: py).then(map)
                 let rect = Rect(x: -w / 2, y: -h / 2, width: w, height: h)
-                var sample: LottieSample
+                var samples: [LottieSample]
                 if let shape = image.shape {
-                    let drawn = shape.lottie(over: rect, width: image.width, height: image.height, tint: (red, green, blue))
-                    sample = LottieSample(name: place, paths: drawn.paths, paint: .shape(drawn.style), map: own, opacity: alpha,
-                                          clips: clips)
+                    samples = shape.lottie(over: rect, width: image.width, height: image.height, tint: (red, green, blue)).map {
+                        LottieSample(name: place, paths: $0.paths, paint: .shape($0.style), map: own, opacity: alpha, clips: clips)
+                    }
                 } else {
                     let asset = assets.asset(for: image, tint: (red, green, blue))
-                    sample = LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: rect), map: own,
-                                          opacity: alpha, clips: clips)
+                    samples = [LottieSample(name: place, paths: [], paint: .image(asset: asset, rect: rect), map: own,
+                                            opacity: alpha, clips: clips)]
                 }
-                sample.animations = currentAnimations
-                sample.site = emitter.creationSite
                 let id = "\(key)*\(cellNumber):\(Int(birth)):\(p.scale[i].bitPattern):\(p.spin[i].bitPattern):\(p.red[i].bitPattern)"
-                frame.append((id + sample.signature, sample))
+                for (n, var sample) in samples.enumerated() {
+                    sample.animations = currentAnimations
+                    sample.site = emitter.creationSite
+                    sample.matte = currentMatte
+                    frame.append((id + "#\(n)" + sample.signature, sample))
+                }
             }
         }
     }

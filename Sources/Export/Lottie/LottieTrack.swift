@@ -20,4 +20,15 @@ struct LottieTrack {
         samples.append(sample)
         animations.formUnion(sample.animations)
     }
+
+    /// The track of its items' matte, frame for frame (nil when they have none).
+    var matte: LottieTrack? {
+        guard samples.first?.matte != nil else { return nil }
+        var track = LottieTrack()
+        for (frame, sample) in zip(frames, samples) {
+            guard let matte = sample.matte?.sample else { return nil }
+            track.append(matte, frame: frame)
+        }
+        return track
+    }
 }

@@ -92,8 +92,8 @@ public final class CairoCanvas {
         RenderTexture(width: width, height: height, pixels: pixels(), label: label)
     }
 
-    /// The canvas as a LayerKit image.
-    func image(label: String) -> Image? {
+    /// The canvas as a LayerKit image (`shape`: what it draws, when that is known as shapes).
+    func image(label: String, shape: ImageShape? = nil) -> Image? {
         let words = pixels()
         var bytes = [UInt8](repeating: 0, count: words.count * 4)
         for (i, p) in words.enumerated() {
@@ -102,7 +102,7 @@ public final class CairoCanvas {
             bytes[4 * i + 2] = UInt8((p >> 16) & 0xFF)
             bytes[4 * i + 3] = UInt8(p >> 24)
         }
-        return Image(width: width, height: height, premultipliedRGBA: bytes, label: label)
+        return Image(width: width, height: height, premultipliedRGBA: bytes, label: label, shape: shape)
     }
 }
 

@@ -14,9 +14,10 @@ extension Image {
         guard arms >= 2, arms <= 16 else {
             throw .invalidArgument("snowflake arms must be an integer in [2, 16], got \(arms)")
         }
+        let shape = SnowflakeDesign(seed: seed, arms: arms).shape(side: size, color: color)
         guard let canvas = CairoCanvas(width: size, height: size),
-              let image = SnowflakeDesign(seed: seed, arms: arms).draw(on: canvas, color: color)
-                  .image(label: "snowflake(size: \(size), arms: \(arms), seed: \(seed))") else {
+              let image = SnowflakeDesign.draw(shape, on: canvas)
+                  .image(label: "snowflake(size: \(size), arms: \(arms), seed: \(seed))", shape: shape) else {
             throw .invalidArgument("snowflake of size \(size) could not be drawn")
         }
         return image
@@ -56,71 +57,86 @@ struct SnowflakeDesign {
         hollowCore = random.nextUnit() < 0.5
     }
 
-    /// Draws the crystal in `color` and returns the canvas.
-    func draw(on canvas: CairoCanvas, color: Color) -> CairoCanvas {
+    /// The crystal `side` pixels square in `color`, as the lines and the core it is drawn from:
+    /// its arms and its core's outline stroked three times (a wide faint glow, a narrower one,
+    /// then the sharp stroke), then, unless the core is hollow, the core filled.
+    func shape(side: Int, color: Color) -> ImageShape {
+        let radius = Double(side) / 2 * 0.9
+        let centre = Point(x: Double(side) / 2, y: Double(side) / 2)
+        var lines = Path()
+        for arm in 0..<arms {
+            let angle = Double(arm) * 2 * Double.pi / Double(arms) - Double.pi / 2
+            let c = cos(angle), s = sin(angle)
+            armPath(into: &lines, radius: radius) { x, y in Point(x: centre.x + x * c - y * s, y: centre.y + x * s + y * c) }
+        }
+        hexagon(into: &lines, centre: centre, radius: radius * coreRadius)
+        let passes = [(3.2, 0.12), (1.9, 0.22), (1.0, 1.0)].map { scale, alpha in
+            ImageShape.StrokePass(width: max(1, radius * spineWidth * scale), alpha: alpha)
+        }
+        var fill = Path()
+        if !hollowCore { hexagon(into: &fill, centre: centre, radius: radius * coreRadius * 0.75) }
+        return .strokes(lines: lines, passes: passes, fill: fill, fillAlpha: 0.85, color: color)
+    }
+
+    /// Draws a `strokes` shape as it says, round caps and joins, and returns the canvas.
+    static func draw(_ shape: ImageShape, on canvas: CairoCanvas) -> CairoCanvas {
+        guard case let .strokes(lines, passes, fill, fillAlpha, color) = shape else { return canvas }
         let cr = canvas.context
-        let side = Double(min(canvas.width, canvas.height))
-        let radius = side / 2 * 0.9
-        cairo_translate(cr, Double(canvas.width) / 2, Double(canvas.height) / 2)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        // Glow first: the same strokes, wide and faint.
-        for (widthScale, alpha) in [(3.2, 0.12), (1.9, 0.22), (1.0, 1.0)] {
+        for pass in passes {
             cairo_new_path(cr)
-            for arm in 0..<arms {
-                cairo_save(cr)
-                cairo_rotate(cr, Double(arm) * 2 * Double.pi / Double(arms) - Double.pi / 2)
-                armPath(cr, radius: radius)
-                cairo_restore(cr)
-            }
-            hexagon(cr, radius: radius * coreRadius)
-            cairo_set_line_width(cr, max(1, radius * spineWidth * widthScale))
-            canvas.setColor(color, alpha: alpha)
+            canvas.addPath(lines)
+            cairo_set_line_width(cr, pass.width)
+            canvas.setColor(color, alpha: pass.alpha)
             cairo_stroke(cr)
         }
-        if !hollowCore {
-            hexagon(cr, radius: radius * coreRadius * 0.75)
-            canvas.setColor(color, alpha: 0.85)
+        if !fill.isEmpty {
+            cairo_new_path(cr)
+            canvas.addPath(fill)
+            canvas.setColor(color, alpha: fillAlpha)
             cairo_fill(cr)
         }
         return canvas
     }
 
-    /// One arm along +x: the spine, then each branch mirrored about it.
-    private func armPath(_ cr: OpaquePointer, radius: Double) {
-        cairo_move_to(cr, radius * coreRadius * 0.5, 0)
-        cairo_line_to(cr, radius, 0)
+    /// One arm along +x, put in place by `place`: the spine, then each branch mirrored about it.
+    private func armPath(into path: inout Path, radius: Double, place: (Double, Double) -> Point) {
+        path.move(to: place(radius * coreRadius * 0.5, 0))
+        path.addLine(to: place(radius, 0))
         for branch in branches {
             let x = branch.at * radius, length = branch.length * radius
-            for side in [-1.0, 1.0] {
-                let dx = cos(branch.angle) * length, dy = sin(branch.angle) * length * side
-                cairo_move_to(cr, x, 0)
-                cairo_line_to(cr, x + dx, dy)
-                if branch.twigs {
-                    // Twigs leave the branch halfway, parallel to the spine's outward direction.
-                    let mx = x + dx * 0.5, my = dy * 0.5
-                    cairo_move_to(cr, mx, my)
-                    cairo_line_to(cr, mx + length * 0.35, my)
+            let dx = cos(branch.angle) * length, dy = sin(branch.angle) * length
+            // Both sides as one line through the spine (with round joins, the same as two lines
+            // from it), so an exported crystal has fewer paths.
+            path.move(to: place(x + dx, -dy))
+            path.addLine(to: place(x, 0))
+            path.addLine(to: place(x + dx, dy))
+            if branch.twigs {
+                // Twigs leave the branch halfway, parallel to the spine's outward direction.
+                for side in [-1.0, 1.0] {
+                    let mx = x + dx * 0.5, my = dy * 0.5 * side
+                    path.move(to: place(mx, my))
+                    path.addLine(to: place(mx + length * 0.35, my))
                 }
             }
         }
         if tipPlate > 0 {
             let r = tipPlate * radius
-            cairo_new_sub_path(cr)
             for k in 0...6 {
                 let a = Double(k) * Double.pi / 3
-                let px = radius - r + r * cos(a), py = r * sin(a)
-                if k == 0 { cairo_move_to(cr, px, py) } else { cairo_line_to(cr, px, py) }
+                let p = place(radius - r + r * cos(a), r * sin(a))
+                if k == 0 { path.move(to: p) } else { path.addLine(to: p) }
             }
         }
     }
 
-    private func hexagon(_ cr: OpaquePointer, radius r: Double) {
-        cairo_new_sub_path(cr)
+    private func hexagon(into path: inout Path, centre: Point, radius r: Double) {
         for k in 0...6 {
             let a = Double(k) * Double.pi / 3 + Double.pi / 6
-            if k == 0 { cairo_move_to(cr, r * cos(a), r * sin(a)) } else { cairo_line_to(cr, r * cos(a), r * sin(a)) }
+            let p = Point(x: centre.x + r * cos(a), y: centre.y + r * sin(a))
+            if k == 0 { path.move(to: p) } else { path.addLine(to: p) }
         }
-        cairo_close_path(cr)
+        path.closeSubpath()
     }
 }
