@@ -11,6 +11,8 @@ final class LottieSampler {
     /// The samples of one frame, back to front.
     private(set) var frame: [(key: String, sample: LottieSample)] = []
     let assets = LottieImageAssets()
+    /// Generated images drawn as shapes, made once for each image, place and tint.
+    private let shapes = LottieShapeMemo()
     private let shadows = LottieShadows()
     /// Layers in a transition whose appearance after it is being visited.
     private var expanding: Set<ObjectIdentifier> = []
@@ -123,7 +125,7 @@ final class LottieSampler {
         if let image = layer.contents(slot) {
             let rect = placer.contentsFrame(of: layer, bounds: bounds, image: image, slot)
             if let shape = image.shape {
-                let parts = shape.lottie(over: rect, width: image.width, height: image.height, tint: tint)
+                let parts = shapes.parts(of: image, shape, over: rect, tint: tint)
                 for (n, drawn) in parts.enumerated() {
                     add("#drawn\(n)", LottieSample(name: place, paths: drawn.paths, paint: .shape(drawn.style), map: map,
                                                    opacity: opacity, clips: clips))
@@ -439,7 +441,7 @@ final class LottieSampler {
                 let rect = Rect(x: -w / 2, y: -h / 2, width: w, height: h)
                 var samples: [LottieSample]
                 if let shape = image.shape {
-                    samples = shape.lottie(over: rect, width: image.width, height: image.height, tint: (red, green, blue)).map {
+                    samples = shapes.parts(of: image, shape, over: rect, tint: (red, green, blue)).map {
                         LottieSample(name: place, paths: $0.paths, paint: .shape($0.style), map: own, opacity: alpha, clips: clips)
                     }
                 } else {
