@@ -1,3 +1,5 @@
+import LayerKit
+
 /// rlottie draws a layer on its out point as well (it keeps `op` in), where the specification,
 /// ThorVG and lottie-web have it gone: a layer handing over to another at a frame (a text
 /// layer's new string, a particle's end) showed both there. So a layer that ends before the file
@@ -42,18 +44,10 @@ extension LottieLayer {
         let out = key.easeOut.first ?? LottieKeyframe.Handle(x: 0.5, y: 0.5)
         let into = key.easeIn.first ?? LottieKeyframe.Handle(x: 0.5, y: 0.5)
         let x = (frame - key.frame) / (next.frame - key.frame)
-        // The curve's parameter where its time is x (its time only grows: handles' x lie in 0…1).
-        func bezier(_ u: Double, _ a: Double, _ b: Double) -> Double {
-            let v = 1 - u
-            return 3 * v * v * u * a + 3 * v * u * u * b + u * u * u
-        }
-        var low = 0.0, high = 1.0
-        for _ in 0..<60 {
-            let mid = (low + high) / 2
-            if bezier(mid, out.x, into.x) < x { low = mid } else { high = mid }
-        }
-        let u = (low + high) / 2
-        let progress = bezier(u, out.y, into.y)
+        // The easing is a timing curve: its parameter where its time is x, and its progress there.
+        let curve = CubicBezier(out.x, out.y, into.x, into.y)
+        let u = curve.parameter(forX: x, tolerance: 1e-12)
+        let progress = curve.solve(x, epsilon: 1e-12)
         var cut = key
         // De Casteljau at u: the first half's inner points, scaled to the unit square again.
         let p01 = (x: u * out.x, y: u * out.y)
