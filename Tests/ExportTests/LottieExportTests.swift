@@ -362,6 +362,60 @@ struct LottieExportTests {
         #expect(items.filter { $0["ty"] as? String == "sh" }.count == LottieBezier.subpaths(of: lines).count)
     }
 
+    /// The shape groups of each layer, top first, by their names ("fill", "stroke").
+    func groups(_ json: [String: Any]) throws -> [[String: [[String: Any]]]] {
+        try #require(json["layers"] as? [[String: Any]]).map { layer in
+            var named: [String: [[String: Any]]] = [:]
+            for group in layer["shapes"] as? [[String: Any]] ?? [] {
+                if let name = group["nm"] as? String, let items = group["it"] as? [[String: Any]] { named[name] = items }
+            }
+            return named
+        }
+    }
+
+    @Test func aBorderSeenInPerspectiveIsTheRingBetweenItsEdges() throws {
+        // A face turned away about y: its border narrows towards the far side, which a stroke of
+        // one width cannot do.
+        let (_, json, _) = try export("""
+            local stage = ca.Layer{ frame = { 0, 0, 320, 120 } }
+            local p = ca.Transform3D.identity
+            p.m34 = -1 / 300
+            stage.sublayerTransform = p
+            ca.root:addSublayer(stage)
+            stage:addSublayer(ca.Layer{ bounds = { 0, 0, 80, 80 }, position = { 160, 60 }, cornerRadius = 6,
+              borderWidth = 4, borderColor = "white", transform = ca.Transform3D.rotation(0.8, 0, 1, 0) })
+            """, seconds: 0.1)
+        let border = try #require(try groups(json).first { $0["fill"] != nil })
+        let items = try #require(border["fill"])
+        #expect(items.filter { $0["ty"] as? String == "sh" }.count == 2)
+        #expect(items.first { $0["ty"] as? String == "fl" }?["r"] as? Int == 2)
+        #expect(!items.contains { $0["ty"] as? String == "st" })
+        // Its two edges, on the screen: the border is wider on its near side than on its far one.
+        let paths = items.compactMap { (($0["ks"] as? [String: Any])?["k"] as? [String: Any])?["v"] as? [[Double]] }
+        let (outer, inner) = (paths[0].map { $0[0] }, paths[1].map { $0[0] })
+        let left = inner.min()! - outer.min()!, right = outer.max()! - inner.max()!
+        #expect(min(left, right) > 1 && abs(left - right) > 0.5, "\(outer) \(inner)")
+    }
+
+    @Test func aStrokeSeenFromFurtherAwayIsThinnerOnTheScreen() throws {
+        // Twice as far from the eye as the perspective's distance: half the size, and a stroke of
+        // 4 points half as wide.
+        let (_, json, _) = try export("""
+            local stage = ca.Layer{ frame = { 0, 0, 320, 120 } }
+            local p = ca.Transform3D.identity
+            p.m34 = -1 / 300
+            stage.sublayerTransform = p
+            ca.root:addSublayer(stage)
+            local line = ca.ShapeLayer{ bounds = { 0, 0, 80, 80 }, position = { 160, 60 }, lineWidth = 4,
+              strokeColor = "white", fillColor = { 0, 0, 0, 0 }, path = ca.Path.ellipse{ 0, 0, 80, 80 } }
+            line.transform = ca.Transform3D.translation(0, 0, -300)
+            stage:addSublayer(line)
+            """, seconds: 0.1)
+        let stroke = try #require(try groups(json).compactMap { $0["stroke"] }.first)
+        let width = try #require(((stroke.first { $0["ty"] as? String == "st" })?["w"] as? [String: Any])?["k"] as? Double)
+        #expect(abs(width - 2) < 0.02, "\(width)")
+    }
+
     @Test func aBackgroundsShadowIsABlurredImageBeneathIt() throws {
         let (report, json, _) = try export("""
             local card = ca.Layer{ name = "card", bounds = { 0, 0, 60, 40 }, position = { 80, 60 }, backgroundColor = "white",

@@ -26,10 +26,6 @@ struct LottieCommandTests {
         "snow-emitter.lua": (25, "thousands of small antialiased discs"),
         "lessons/11-particle-emitters.lua": (25, "additive blending dropped; snowflakes a few pixels across, "
                                              + "whose sub-pixel strokes players draw finer than the renderer's scaled texture"),
-        "lessons/15-transform-layers.lua": (26, "faces under perspective are the renderer's aliased textured quads, "
-                                            + "a little larger than their outlines"),
-        "cube.lua": (29, "a face seen nearly edge-on is the renderer's texture (aliased, its border thinned away), "
-                     + "the players' outlines"),
         "lessons/17-path-morphing.lua": (29, "a paragraph of small text (see textFloor)"),
     ]
 

@@ -8,7 +8,9 @@ import Render
 /// its tolerance (0.4 px for places and sizes, half a percent for opacity and colours).
 struct LottieBuilder {
     var report: LottieReport
-    private let pixel = 0.4
+    /// How far (pixels) a fitted place or size may stray from the scene's.
+    static let pixelTolerance = 0.4
+    private let pixel = LottieBuilder.pixelTolerance
     /// Exact segments of the animations acting on the track being built, in frames.
     private var hints: [LottieFitter.Hint] = []
     /// Animations whose segments a value their key path drives used exactly.
@@ -56,10 +58,9 @@ struct LottieBuilder {
         case .shape:
             layer = LottieLayer(name: first.name, content: .shapes([]), inPoint: frames[0], outPoint: lastFrame + 1)
             let extent = track.samples.reduce(1.0) { max($0, LottieBuilder.extent(of: $1.paths)) }
-            let flat = track.samples.allSatisfy { s in
-                s.map.isNearlyAffine && s.map.decomposed.shear * extent < pixel / 2
-            }
+            let flat = track.samples.allSatisfy { LottieBuilder.isFlat($0.map, extent: extent) }
             var pathsPerFrame: [[LottieBezier]]
+            var track = track
             if flat {
                 layer.transform = transform(track.samples.map(\.map), frames: frames, extent: extent)
                 pathsPerFrame = track.samples.map(\.paths)
@@ -67,6 +68,7 @@ struct LottieBuilder {
             } else {
                 pathsPerFrame = track.samples.map { s in s.paths.map { $0.mapped(s.map.apply) } }
                 layer.masks = masks(track, maps: nil)
+                for k in track.samples.indices { track.samples[k].scaleStrokesToTheScreen() }
             }
             // Opacity goes into the paints, as the renderer multiplies it into each primitive's
             // colour (rlottie also darkens what lies below a shape layer whose own opacity is
@@ -121,6 +123,13 @@ struct LottieBuilder {
     private func sampleImageHeight(_ s: LottieSample) -> Double? {
         if case .image(let asset, _) = s.paint { return assetSizes[asset]?.1 }
         return nil
+    }
+
+    /// Whether a layer transform can say `map` for outlines reaching `extent` from the origin:
+    /// affine, and sheared by less than half the fitting tolerance there. Otherwise the outlines
+    /// are projected onto the screen.
+    static func isFlat(_ map: ProjectiveMap, extent: Double) -> Bool {
+        map.isNearlyAffine && map.decomposed.shear * extent < pixelTolerance / 2
     }
 
     static func extent(of paths: [LottieBezier]) -> Double {

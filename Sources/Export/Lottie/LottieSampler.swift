@@ -200,13 +200,26 @@ final class LottieSampler {
         let borderColor = layer.color(.borderColor, slot)
         if borderWidth > 0, borderWidth.isFinite, borderColor.a > 0, !bounds.isEmpty {
             let bw = min(borderWidth, bounds.width / 2, bounds.height / 2)
-            let inset = bounds.insetBy(dx: bw / 2, dy: bw / 2)
-            let stroke = LottieShapeStyle.Stroke(color: borderColor.tinted(tint), width: bw, cap: 1, join: 1, miterLimit: 10,
-                                                 dashes: [], dashPhase: 0)
-            let style = LottieShapeStyle(fill: nil, fillRule: 1, stroke: stroke, trim: nil)
-            let outline = LottieBezier.rect(inset, radius: max(0, radius - bw / 2), corners: layer.maskedCorners, curve: curve)
-            add("#border", LottieSample(name: place, paths: [outline],
-                                        paint: .shape(style), map: map, opacity: opacity, clips: clips))
+            let outer = LottieBezier.rect(bounds, radius: radius, corners: layer.maskedCorners, curve: curve)
+            if LottieBuilder.isFlat(map, extent: LottieBuilder.extent(of: [outer])) {
+                // A stroke along the middle of the border, which the layer's transform widens
+                // as it widens the layer.
+                let inset = bounds.insetBy(dx: bw / 2, dy: bw / 2)
+                let stroke = LottieShapeStyle.Stroke(color: borderColor.tinted(tint), width: bw, cap: 1, join: 1, miterLimit: 10,
+                                                     dashes: [], dashPhase: 0)
+                let style = LottieShapeStyle(fill: nil, fillRule: 1, stroke: stroke, trim: nil)
+                let outline = LottieBezier.rect(inset, radius: max(0, radius - bw / 2), corners: layer.maskedCorners, curve: curve)
+                add("#border", LottieSample(name: place, paths: [outline],
+                                            paint: .shape(style), map: map, opacity: opacity, clips: clips))
+            } else {
+                // Projected onto the screen, a border narrows where the layer recedes, which no
+                // stroke of one width can show: it is the ring between its two edges, filled.
+                let inner = LottieBezier.rect(bounds.insetBy(dx: bw, dy: bw), radius: max(0, radius - bw),
+                                              corners: layer.maskedCorners, curve: curve)
+                let style = LottieShapeStyle(fill: borderColor.tinted(tint), fillRule: 2, stroke: nil, trim: nil)
+                add("#border", LottieSample(name: place, paths: [outer, inner],
+                                            paint: .shape(style), map: map, opacity: opacity, clips: clips))
+            }
         }
         if let emitter = layer as? EmitterLayer {
             particles(of: emitter, slot: slot, map: map, opacity: opacity, tint: tint, clips: clips, key: key,

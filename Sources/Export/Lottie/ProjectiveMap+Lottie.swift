@@ -13,6 +13,16 @@ extension ProjectiveMap {
         return Point(x: x / w, y: y / w)
     }
 
+    /// Lengths near `p` grow by this on the screen (the square root of how much the map
+    /// enlarges a small area there).
+    func linearScale(at p: Point) -> Double {
+        let h = 1.0 / 64
+        let o = apply(p), ex = apply(Point(x: p.x + h, y: p.y)), ey = apply(Point(x: p.x, y: p.y + h))
+        let det = ((ex.x - o.x) * (ey.y - o.y) - (ex.y - o.y) * (ey.x - o.x)) / (h * h)
+        let k = abs(det).squareRoot()
+        return k.isFinite ? k : 1
+    }
+
     /// Affine up to rounding: a face turned exactly edge-on leaves perspective terms of 1e-19,
     /// which no player could show.
     var isNearlyAffine: Bool { abs(m13) < 1e-12 && abs(m23) < 1e-12 && abs(m33 - 1) < 1e-12 }
