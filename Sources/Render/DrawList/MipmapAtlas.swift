@@ -47,23 +47,47 @@ struct MipmapAtlas {
                       u1: (Double(p.x) + uv.u1 * Double(p.width)) / w, v1: (Double(p.y) + uv.v1 * Double(p.height)) / h)
     }
 
-    /// Half the size, each pixel the average of four (a box filter).
+    /// Half the size (rounded down), each pixel the mean of the source pixels it covers (a box
+    /// filter). A side of odd length still covers the whole image: its output pixels each
+    /// cover a little more than two source pixels, with the shared ones weighted by how much of
+    /// them they take, so a level shows the image at the same place and size as level 0.
     private static func halve(_ source: [UInt32], _ sw: Int, _ sh: Int) -> (w: Int, h: Int, pixels: [UInt32]) {
         let w = max(1, sw / 2), h = max(1, sh / 2)
+        let xs = boxTaps(from: sw, to: w), ys = boxTaps(from: sh, to: h)
         var out = [UInt32](repeating: 0, count: w * h)
         for y in 0..<h {
-            let y0 = min(2 * y, sh - 1), y1 = min(2 * y + 1, sh - 1)
             for x in 0..<w {
-                let x0 = min(2 * x, sw - 1), x1 = min(2 * x + 1, sw - 1)
-                let a = source[y0 * sw + x0], b = source[y0 * sw + x1], c = source[y1 * sw + x0], d = source[y1 * sw + x1]
-                var result: UInt32 = 0
-                for shift: UInt32 in [0, 8, 16, 24] {
-                    let sum = ((a >> shift) & 0xFF) + ((b >> shift) & 0xFF) + ((c >> shift) & 0xFF) + ((d >> shift) & 0xFF)
-                    result |= ((sum + 2) / 4) << shift
+                var sums: (Double, Double, Double, Double) = (0, 0, 0, 0)
+                for (sy, wy) in ys[y] {
+                    for (sx, wx) in xs[x] {
+                        let p = source[sy * sw + sx], k = wx * wy
+                        sums.0 += Double(p & 0xFF) * k
+                        sums.1 += Double((p >> 8) & 0xFF) * k
+                        sums.2 += Double((p >> 16) & 0xFF) * k
+                        sums.3 += Double(p >> 24) * k
+                    }
                 }
-                out[y * w + x] = result
+                func byte(_ v: Double) -> UInt32 { UInt32(min(max(v + 0.5, 0), 255)) }
+                out[y * w + x] = byte(sums.0) | byte(sums.1) << 8 | byte(sums.2) << 16 | byte(sums.3) << 24
             }
         }
         return (w, h, out)
+    }
+
+    /// For each of `n` output pixels along a side of `m` source pixels, the source pixels it
+    /// covers and the share of it each one makes (summing to 1).
+    static func boxTaps(from m: Int, to n: Int) -> [[(index: Int, weight: Double)]] {
+        let step = Double(m) / Double(n)
+        return (0..<n).map { k in
+            let start = Double(k) * step, end = start + step
+            var taps: [(index: Int, weight: Double)] = []
+            var i = Int(start.rounded(.down))
+            while Double(i) < end - 1e-9 && i < m {
+                let covered = min(end, Double(i + 1)) - max(start, Double(i))
+                if covered > 1e-9 { taps.append((i, covered / step)) }
+                i += 1
+            }
+            return taps
+        }
     }
 }
