@@ -310,25 +310,64 @@ struct LottieExportTests {
             """)
         #expect((json["assets"] as? [Any])?.isEmpty == true)
         let layers = try #require(json["layers"] as? [[String: Any]])
-        func items(_ layer: [String: Any]) throws -> [[String: Any]] {
+        /// A disc's radial gradient: its outer radius (item coordinates) and its alpha stops.
+        func gradient(_ layer: [String: Any]) throws -> (radius: Double, stops: [(offset: Double, alpha: Double)]) {
             #expect(layer["ty"] as? Int == 4)
-            return try #require(((layer["shapes"] as? [[String: Any]])?.first)?["it"] as? [[String: Any]])
+            let items = try #require(((layer["shapes"] as? [[String: Any]])?.first)?["it"] as? [[String: Any]])
+            let fill = try #require(items.first { $0["ty"] as? String == "gf" })
+            #expect(fill["t"] as? Int == 2)
+            let start = try #require((fill["s"] as? [String: Any])?["k"] as? [Double])
+            let end = try #require((fill["e"] as? [String: Any])?["k"] as? [Double])
+            let g = try #require(fill["g"] as? [String: Any])
+            let count = try #require(g["p"] as? Int)
+            let values = try #require((g["k"] as? [String: Any])?["k"] as? [Double])
+            let stops = (0..<count).map { (offset: values[4 * count + 2 * $0], alpha: values[4 * count + 2 * $0 + 1]) }
+            // Offsets rise: rlottie draws two stops at one offset as a dark dot.
+            #expect(zip(stops, stops.dropFirst()).allSatisfy { $0.offset < $1.offset }, "\(stops)")
+            return (end[0] - start[0], stops)
         }
-        // The soft disc (top): a radial gradient whose alpha falls from 1 at the centre to 0 at the rim.
-        let soft = try items(layers[0])
-        let gradient = try #require(soft.first { $0["ty"] as? String == "gf" })
-        #expect(gradient["t"] as? Int == 2)
-        let stops = try #require(gradient["g"] as? [String: Any])
-        let count = try #require(stops["p"] as? Int)
-        let values = try #require((stops["k"] as? [String: Any])?["k"] as? [Double])
-        let alphas = stride(from: 4 * count + 1, to: values.count, by: 2).map { values[$0] }
-        #expect(alphas.first == 1 && alphas.last == 0 && alphas.count == count, "\(values)")
-        // The sharp disc: a filled circle of the image's radius (10 of its 22 pixels, shown over 40 points).
-        let sharp = try items(layers[1])
-        #expect(sharp.contains { $0["ty"] as? String == "fl" })
-        let path = try #require(((sharp.first { $0["ty"] as? String == "sh" })?["ks"] as? [String: Any])?["k"] as? [String: Any])
-        let xs = try #require(path["v"] as? [[Double]]).map { $0[0] }
-        #expect(abs((xs.max() ?? 0) - (xs.min() ?? 0) - 20 * 40 / 22) < 0.1, "\(xs)")
+        // The soft disc (top): alpha falls from nearly 1 at the centre (its smoothstep peak,
+        // read between texels) to 0 at the rim.
+        let soft = try gradient(layers[0])
+        #expect((soft.stops.first?.alpha ?? 0) > 0.95 && soft.stops.last?.alpha == 0, "\(soft.stops)")
+        // The sharp disc: whole inside, its edge half covered at the image's radius (10 of its
+        // 22 pixels, shown over 40 points) as the renderer draws it, reaching a little beyond.
+        let sharp = try gradient(layers[1])
+        #expect(sharp.stops.first?.alpha == 1 && sharp.stops.last?.alpha == 0, "\(sharp.stops)")
+        let half = try #require(zip(sharp.stops, sharp.stops.dropFirst()).first { $0.alpha >= 0.5 && $1.alpha < 0.5 })
+        let t = (half.0.alpha - 0.5) / (half.0.alpha - half.1.alpha)
+        let edge = (half.0.offset + t * (half.1.offset - half.0.offset)) * sharp.radius
+        #expect(abs(edge - 10 * 40 / 22) < 0.3, "half covered at \(edge)")
+        #expect(sharp.radius > 10 * 40 / 22 + 0.5, "\(sharp.radius)")
+    }
+
+    @Test func aDiscDrawnSmallHasTheWiderEdgeOfTheMipmapLevelItIsReadThrough() throws {
+        // The same 50-pixel disc at its size and at a fifth of it (mipmap level 2, whose texels
+        // are four of its pixels): the edge spreads over more of the image's pixels.
+        let (_, json, _) = try export("""
+            local disc = ca.Image.circle{ radius = 24, color = "white" }
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 50, 50 }, position = { 60, 60 }, contents = disc })
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 10, 10 }, position = { 160, 60 }, contents = disc })
+            """)
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        /// Where the edge starts and ends, in the image's pixels from its centre.
+        func edge(_ layer: [String: Any], shownAt scale: Double) throws -> (from: Double, to: Double) {
+            let items = try #require(((layer["shapes"] as? [[String: Any]])?.first)?["it"] as? [[String: Any]])
+            let fill = try #require(items.first { $0["ty"] as? String == "gf" })
+            let start = try #require((fill["s"] as? [String: Any])?["k"] as? [Double])
+            let end = try #require((fill["e"] as? [String: Any])?["k"] as? [Double])
+            let g = try #require(fill["g"] as? [String: Any])
+            let count = try #require(g["p"] as? Int)
+            let values = try #require((g["k"] as? [String: Any])?["k"] as? [Double])
+            let radius = (end[0] - start[0]) / scale
+            let stops = (0..<count).map { (values[4 * count + 2 * $0] * radius, values[4 * count + 2 * $0 + 1]) }
+            let from = stops.last { $0.1 > 0.99 }?.0 ?? 0, to = stops.first { $0.1 < 0.01 }?.0 ?? radius
+            return (from, to)
+        }
+        let large = try edge(layers[1], shownAt: 1), small = try edge(layers[0], shownAt: 0.2)
+        #expect(large.to - large.from < 4, "\(large)")
+        #expect(small.to - small.from > 8, "\(small)")
+        #expect(abs((small.from + small.to) / 2 - 24.5) < 2 && abs((large.from + large.to) / 2 - 24.5) < 1)
     }
 
     @Test func aSnowflakeIsDrawnAsItsStrokedLinesNotPixels() throws {

@@ -125,7 +125,7 @@ final class LottieSampler {
         if let image = layer.contents(slot) {
             let rect = placer.contentsFrame(of: layer, bounds: bounds, image: image, slot)
             if let shape = image.shape {
-                let parts = shapes.parts(of: image, shape, over: rect, tint: tint)
+                let parts = shapes.parts(of: image, shape, over: rect, map: map, tint: tint)
                 for (n, drawn) in parts.enumerated() {
                     add("#drawn\(n)", LottieSample(name: place, paths: drawn.paths, paint: .shape(drawn.style), map: map,
                                                    opacity: opacity, clips: clips))
@@ -454,7 +454,7 @@ final class LottieSampler {
                 let rect = Rect(x: -w / 2, y: -h / 2, width: w, height: h)
                 var samples: [LottieSample]
                 if let shape = image.shape {
-                    samples = shapes.parts(of: image, shape, over: rect, tint: (red, green, blue)).map {
+                    samples = shapes.parts(of: image, shape, over: rect, map: own, tint: (red, green, blue)).map {
                         LottieSample(name: place, paths: $0.paths, paint: .shape($0.style), map: own, opacity: alpha, clips: clips)
                     }
                 } else {

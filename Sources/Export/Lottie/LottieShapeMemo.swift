@@ -1,31 +1,72 @@
 import LayerKit
+import Render
 
 /// The Lottie shapes of generated images (``ImageShape``), made once for each image, place and
-/// tint. A snowflake is some fifty lines, and a scene shows the same image over the same rect in
-/// many layers on every frame; made again each time, the lines cost an export more than the
-/// rest of its sampling. Answers for the same key share their arrays, so a track compares an
-/// unchanged frame's paths with the last at once.
+/// mipmap level, then tinted. A snowflake is some fifty lines, and a scene shows the same image
+/// over the same rect in many layers on every frame; made again each time, the lines cost an
+/// export more than the rest of its sampling. Answers for the same key share their path arrays,
+/// so a track compares an unchanged frame's paths with the last at once.
 final class LottieShapeMemo {
     typealias Parts = [(paths: [LottieBezier], style: LottieShapeStyle)]
 
     private struct Key: Hashable {
         let image: ObjectIdentifier
-        let x, y, width, height, red, green, blue: Double
+        let x, y, width, height: Double
+        let level: Int
     }
 
-    /// Enough for every image, place and tint of a frame of particles several times over.
+    /// Enough for every image, place and level of a frame of particles several times over.
     private static let capacity = 4096
     /// Each entry keeps its image, so that the identifier in its key is not reused meanwhile.
     private var entries: [Key: (image: Image, parts: Parts)] = [:]
 
-    /// What `shape`, the shape of `image`, draws over `rect` tinted by `tint`.
-    func parts(of image: Image, _ shape: ImageShape, over rect: Rect, tint: (r: Double, g: Double, b: Double)) -> Parts {
+    /// What `shape`, the shape of `image`, draws over `rect` tinted by `tint`, when `map` puts
+    /// `rect`'s coordinates on the screen.
+    func parts(of image: Image, _ shape: ImageShape, over rect: Rect, map: ProjectiveMap,
+               tint: (r: Double, g: Double, b: Double)) -> Parts {
+        var level = 0
+        switch shape {
+        case .rect, .strokes: break
+        case .circle:
+            // A disc's edge depends on the level the compositor reads it through.
+            let centre = Point(x: rect.midX, y: rect.midY)
+            let scale = map.linearScale(at: centre) * rect.width / Double(image.width)
+            level = RenderTexture.mipmapLevel(forScale: scale, width: image.width, height: image.height)
+        }
         let key = Key(image: ObjectIdentifier(image), x: rect.minX, y: rect.minY, width: rect.width, height: rect.height,
-                      red: tint.r, green: tint.g, blue: tint.b)
-        if let entry = entries[key] { return entry.parts }
-        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        let parts = shape.lottie(over: rect, width: image.width, height: image.height, tint: tint)
-        entries[key] = (image, parts)
-        return parts
+                      level: level)
+        let parts: Parts
+        if let entry = entries[key] {
+            parts = entry.parts
+        } else {
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            parts = shape.lottie(over: rect, width: image.width, height: image.height, level: level)
+            entries[key] = (image, parts)
+        }
+        guard tint != (1, 1, 1) else { return parts }
+        return parts.map { ($0.paths, $0.style.tinted(tint)) }
+    }
+}
+
+extension LottieShapeStyle {
+    /// This style with the red, green and blue of every colour it paints multiplied by `tint`.
+    func tinted(_ tint: (r: Double, g: Double, b: Double)) -> LottieShapeStyle {
+        var style = self
+        style.fill = fill?.tinted(tint)
+        style.stroke?.color = stroke?.color.tinted(tint) ?? .white
+        style.glows = glows.map { glow in
+            var glow = glow
+            glow.color = glow.color.tinted(tint)
+            return glow
+        }
+        if var gradient {
+            for k in 0..<gradient.stopCount where 4 * k + 3 < gradient.stops.count {
+                gradient.stops[4 * k + 1] *= tint.r
+                gradient.stops[4 * k + 2] *= tint.g
+                gradient.stops[4 * k + 3] *= tint.b
+            }
+            style.gradient = gradient
+        }
+        return style
     }
 }

@@ -84,7 +84,13 @@ public final class RenderTexture {
     /// The number of the mipmap level worth using when the texture is drawn at `scale` of its
     /// size (level n is 1/2ⁿ the size, down to 1 pixel).
     func levelNumber(forScale scale: Double) -> Int {
-        guard scale > 0, scale < 0.75, !isSolidWhite, width > 1 || height > 1 else { return 0 }
+        isSolidWhite ? 0 : RenderTexture.mipmapLevel(forScale: scale, width: width, height: height)
+    }
+
+    /// The mipmap level the compositor draws an image of `width` × `height` pixels through at
+    /// `scale` of its size: public so that an exporter can show what that level's filtering does.
+    public static func mipmapLevel(forScale scale: Double, width: Int, height: Int) -> Int {
+        guard scale > 0, scale < 0.75, width > 1 || height > 1 else { return 0 }
         var n = 0
         var s = scale
         var w = width, h = height

@@ -13,19 +13,23 @@ extension Image {
         }
         let side = Int((2 * radius).rounded(.up)) + 2
         let centre = Double(side) / 2
-        let inner = radius * (1 - softness)
-        let ramp = max(radius - inner, 1)
         let image = covered(width: side, height: side, color: color,
                             label: "circle(radius: \(radius), softness: \(softness))",
                             shape: .circle(radius: radius, softness: softness, color: color)) { x, y in
             let dx = Double(x) + 0.5 - centre, dy = Double(y) + 0.5 - centre
-            let d = (dx * dx + dy * dy).squareRoot()
-            let t = min(max((radius + (softness > 0 ? 0 : 0.5) - d) / ramp, 0), 1)
-            return softness > 0 ? t * t * (3 - 2 * t) : t
+            return circleCoverage(atDistance: (dx * dx + dy * dy).squareRoot(), radius: radius, softness: softness)
         }
         guard let image else {
             throw .invalidArgument("circle radius \(radius) is too large")
         }
         return image
+    }
+
+    /// How much of a pixel whose centre is `d` pixels from the centre of `circle(radius:softness:)`
+    /// the circle covers: a one-pixel ramp across a sharp edge, a smoothstep over the soft part.
+    public static func circleCoverage(atDistance d: Double, radius: Double, softness: Double) -> Double {
+        let ramp = max(radius * softness, 1)
+        let t = min(max((radius + (softness > 0 ? 0 : 0.5) - d) / ramp, 0), 1)
+        return softness > 0 ? t * t * (3 - 2 * t) : t
     }
 }
