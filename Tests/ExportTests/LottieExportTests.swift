@@ -401,6 +401,31 @@ struct LottieExportTests {
         #expect(items.filter { $0["ty"] as? String == "sh" }.count == LottieBezier.subpaths(of: lines).count)
     }
 
+    @Test func aSnowflakeDrawnSmallHasWiderFainterLinesCarryingTheSameLight() throws {
+        let flake = try Image.snowflake(size: 40, seed: 3)
+        guard case let .strokes(_, passes, _, _, _)? = flake.shape else {
+            Issue.record("a snowflake keeps the lines it is drawn from")
+            return
+        }
+        // Shown at a quarter of its size, through mipmap level 2 (texels of four pixels).
+        let (_, json, _) = try export("""
+            local flake = ca.Image.snowflake{ size = 40, seed = 3 }
+            ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 10, 10 }, position = { 60, 60 }, contents = flake })
+            """)
+        let layers = try #require(json["layers"] as? [[String: Any]])
+        let stroked = layers.compactMap { layer in
+            (layer["shapes"] as? [[String: Any]])?.first { $0["nm"] as? String == "stroke" }?["it"] as? [[String: Any]]
+        }
+        let items = try #require(stroked.first)
+        let styles = items.filter { $0["ty"] as? String == "st" }
+        let widths = styles.map { (($0["w"] as? [String: Any])?["k"] as? Double) ?? -1 }
+        let alphas = styles.map { ((($0["o"] as? [String: Any])?["k"] as? Double) ?? -1) / 100 }
+        for ((width, alpha), pass) in zip(zip(widths, alphas), passes.reversed()) {
+            #expect(width > pass.width / 4 + 0.1, "\(width) for a line \(pass.width / 4) wide")
+            #expect(abs(width * alpha - pass.width / 4 * pass.alpha) < 0.01, "\(width) × \(alpha)")
+        }
+    }
+
     /// The shape groups of each layer, top first, by their names ("fill", "stroke").
     func groups(_ json: [String: Any]) throws -> [[String: [[String: Any]]]] {
         try #require(json["layers"] as? [[String: Any]]).map { layer in

@@ -23,8 +23,8 @@ struct LottieCommandTests {
     /// player draws otherwise or what Lottie has no form for; each is said in docs/lottie.md.
     static let knownGaps: [String: (floor: Double, why: String)] = [
         "glow-snow.lua": (12, "bloom filter and additive blending dropped"),
-        "lessons/11-particle-emitters.lua": (25, "additive blending dropped; snowflakes a few pixels across, "
-                                             + "whose sub-pixel strokes players draw finer than the renderer's scaled texture"),
+        "lessons/11-particle-emitters.lua": (28, "additive blending dropped: the sparks' fountain, white where they "
+                                             + "overlap in the renderer, stays orange in the players"),
         "lessons/17-path-morphing.lua": (29, "a paragraph of small text (see textFloor)"),
     ]
 

@@ -16,9 +16,18 @@ extension ImageShape {
             return [([outline], LottieShapeStyle(fill: color, fillRule: 1, stroke: nil, trim: nil))]
         case let .strokes(lines, passes, fill, fillAlpha, color):
             let scale = abs(sx * sy).squareRoot()
+            // Read through a smaller mipmap level, a line spreads over that level's texels: each
+            // pass is as wide as the spread makes it (squared widths adding, as a line's and a
+            // filter's spreads do) and as much fainter, so that it carries the same light. The
+            // players' own antialiasing already spreads a thin line over a pixel, so only half a
+            // texel's square is added (docs/lottie.md has how that was chosen).
+            let texel = Double(1 << min(level, 20))
+            let spread = level > 0 ? texel * texel / 2 : 0
             var strokes = passes.map { pass in
-                LottieShapeStyle.Stroke(color: Color(r: color.r, g: color.g, b: color.b, a: color.a * pass.alpha),
-                                        width: pass.width * scale, cap: 2, join: 2, miterLimit: 10, dashes: [], dashPhase: 0)
+                let width = (pass.width * pass.width + spread).squareRoot()
+                return LottieShapeStyle.Stroke(color: Color(r: color.r, g: color.g, b: color.b,
+                                                            a: color.a * pass.alpha * pass.width / width),
+                                               width: width * scale, cap: 2, join: 2, miterLimit: 10, dashes: [], dashPhase: 0)
             }
             guard let sharp = strokes.popLast() else { return [] }
             var style = LottieShapeStyle(fill: nil, fillRule: 1, stroke: sharp, trim: nil)

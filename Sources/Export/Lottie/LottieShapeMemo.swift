@@ -26,9 +26,9 @@ final class LottieShapeMemo {
                tint: (r: Double, g: Double, b: Double)) -> Parts {
         var level = 0
         switch shape {
-        case .rect, .strokes: break
-        case .circle:
-            // A disc's edge depends on the level the compositor reads it through.
+        case .rect: break
+        case .circle, .strokes:
+            // A disc's edge and a line's width depend on the level the compositor reads them through.
             let centre = Point(x: rect.midX, y: rect.midY)
             let scale = map.linearScale(at: centre) * rect.width / Double(image.width)
             level = RenderTexture.mipmapLevel(forScale: scale, width: image.width, height: image.height)
