@@ -301,6 +301,23 @@ struct LottieExportTests {
         #expect(scale.map { ($0 * 1000).rounded() } == [2800 / width * 1000, 2800 / width * 1000].map { $0.rounded() })
     }
 
+    /// A disc's radial gradient: its outer radius (item coordinates) and its alpha stops.
+    func discGradient(_ layer: [String: Any]) throws -> (radius: Double, stops: [(offset: Double, alpha: Double)]) {
+        #expect(layer["ty"] as? Int == 4)
+        let items = try #require(((layer["shapes"] as? [[String: Any]])?.first)?["it"] as? [[String: Any]])
+        let fill = try #require(items.first { $0["ty"] as? String == "gf" })
+        #expect(fill["t"] as? Int == 2)
+        let start = try #require((fill["s"] as? [String: Any])?["k"] as? [Double])
+        let end = try #require((fill["e"] as? [String: Any])?["k"] as? [Double])
+        let g = try #require(fill["g"] as? [String: Any])
+        let count = try #require(g["p"] as? Int)
+        let values = try #require((g["k"] as? [String: Any])?["k"] as? [Double])
+        let stops = (0..<count).map { (offset: values[4 * count + 2 * $0], alpha: values[4 * count + 2 * $0 + 1]) }
+        // Offsets rise: rlottie draws two stops at one offset as a dark dot.
+        #expect(zip(stops, stops.dropFirst()).allSatisfy { $0.offset < $1.offset }, "\(stops)")
+        return (end[0] - start[0], stops)
+    }
+
     @Test func aGeneratedDiscIsDrawnAsShapesNotPixels() throws {
         let (_, json, _) = try export("""
             ca.root:addSublayer(ca.Layer{ bounds = { 0, 0, 40, 40 }, position = { 60, 60 },
@@ -310,29 +327,13 @@ struct LottieExportTests {
             """)
         #expect((json["assets"] as? [Any])?.isEmpty == true)
         let layers = try #require(json["layers"] as? [[String: Any]])
-        /// A disc's radial gradient: its outer radius (item coordinates) and its alpha stops.
-        func gradient(_ layer: [String: Any]) throws -> (radius: Double, stops: [(offset: Double, alpha: Double)]) {
-            #expect(layer["ty"] as? Int == 4)
-            let items = try #require(((layer["shapes"] as? [[String: Any]])?.first)?["it"] as? [[String: Any]])
-            let fill = try #require(items.first { $0["ty"] as? String == "gf" })
-            #expect(fill["t"] as? Int == 2)
-            let start = try #require((fill["s"] as? [String: Any])?["k"] as? [Double])
-            let end = try #require((fill["e"] as? [String: Any])?["k"] as? [Double])
-            let g = try #require(fill["g"] as? [String: Any])
-            let count = try #require(g["p"] as? Int)
-            let values = try #require((g["k"] as? [String: Any])?["k"] as? [Double])
-            let stops = (0..<count).map { (offset: values[4 * count + 2 * $0], alpha: values[4 * count + 2 * $0 + 1]) }
-            // Offsets rise: rlottie draws two stops at one offset as a dark dot.
-            #expect(zip(stops, stops.dropFirst()).allSatisfy { $0.offset < $1.offset }, "\(stops)")
-            return (end[0] - start[0], stops)
-        }
         // The soft disc (top): alpha falls from nearly 1 at the centre (its smoothstep peak,
         // read between texels) to 0 at the rim.
-        let soft = try gradient(layers[0])
+        let soft = try discGradient(layers[0])
         #expect((soft.stops.first?.alpha ?? 0) > 0.95 && soft.stops.last?.alpha == 0, "\(soft.stops)")
         // The sharp disc: whole inside, its edge half covered at the image's radius (10 of its
         // 22 pixels, shown over 40 points) as the renderer draws it, reaching a little beyond.
-        let sharp = try gradient(layers[1])
+        let sharp = try discGradient(layers[1])
         #expect(sharp.stops.first?.alpha == 1 && sharp.stops.last?.alpha == 0, "\(sharp.stops)")
         let half = try #require(zip(sharp.stops, sharp.stops.dropFirst()).first { $0.alpha >= 0.5 && $1.alpha < 0.5 })
         let t = (half.0.alpha - 0.5) / (half.0.alpha - half.1.alpha)
@@ -352,16 +353,10 @@ struct LottieExportTests {
         let layers = try #require(json["layers"] as? [[String: Any]])
         /// Where the edge starts and ends, in the image's pixels from its centre.
         func edge(_ layer: [String: Any], shownAt scale: Double) throws -> (from: Double, to: Double) {
-            let items = try #require(((layer["shapes"] as? [[String: Any]])?.first)?["it"] as? [[String: Any]])
-            let fill = try #require(items.first { $0["ty"] as? String == "gf" })
-            let start = try #require((fill["s"] as? [String: Any])?["k"] as? [Double])
-            let end = try #require((fill["e"] as? [String: Any])?["k"] as? [Double])
-            let g = try #require(fill["g"] as? [String: Any])
-            let count = try #require(g["p"] as? Int)
-            let values = try #require((g["k"] as? [String: Any])?["k"] as? [Double])
-            let radius = (end[0] - start[0]) / scale
-            let stops = (0..<count).map { (values[4 * count + 2 * $0] * radius, values[4 * count + 2 * $0 + 1]) }
-            let from = stops.last { $0.1 > 0.99 }?.0 ?? 0, to = stops.first { $0.1 < 0.01 }?.0 ?? radius
+            let gradient = try discGradient(layer)
+            let radius = gradient.radius / scale
+            let from = gradient.stops.last { $0.alpha > 0.99 }.map { $0.offset * radius } ?? 0
+            let to = gradient.stops.first { $0.alpha < 0.01 }.map { $0.offset * radius } ?? radius
             return (from, to)
         }
         let large = try edge(layers[1], shownAt: 1), small = try edge(layers[0], shownAt: 0.2)
@@ -437,15 +432,20 @@ struct LottieExportTests {
         }
     }
 
+    /// A layer `stage` filling the scene, whose sublayers share a perspective seen from 300 points.
+    static let perspectiveStage = """
+        local stage = ca.Layer{ frame = { 0, 0, 320, 120 } }
+        local p = ca.Transform3D.identity
+        p.m34 = -1 / 300
+        stage.sublayerTransform = p
+        ca.root:addSublayer(stage)
+
+        """
+
     @Test func aBorderSeenInPerspectiveIsTheRingBetweenItsEdges() throws {
         // A face turned away about y: its border narrows towards the far side, which a stroke of
         // one width cannot do.
-        let (_, json, _) = try export("""
-            local stage = ca.Layer{ frame = { 0, 0, 320, 120 } }
-            local p = ca.Transform3D.identity
-            p.m34 = -1 / 300
-            stage.sublayerTransform = p
-            ca.root:addSublayer(stage)
+        let (_, json, _) = try export(Self.perspectiveStage + """
             stage:addSublayer(ca.Layer{ bounds = { 0, 0, 80, 80 }, position = { 160, 60 }, cornerRadius = 6,
               borderWidth = 4, borderColor = "white", transform = ca.Transform3D.rotation(0.8, 0, 1, 0) })
             """, seconds: 0.1)
@@ -464,12 +464,7 @@ struct LottieExportTests {
     @Test func aStrokeSeenFromFurtherAwayIsThinnerOnTheScreen() throws {
         // Twice as far from the eye as the perspective's distance: half the size, and a stroke of
         // 4 points half as wide.
-        let (_, json, _) = try export("""
-            local stage = ca.Layer{ frame = { 0, 0, 320, 120 } }
-            local p = ca.Transform3D.identity
-            p.m34 = -1 / 300
-            stage.sublayerTransform = p
-            ca.root:addSublayer(stage)
+        let (_, json, _) = try export(Self.perspectiveStage + """
             local line = ca.ShapeLayer{ bounds = { 0, 0, 80, 80 }, position = { 160, 60 }, lineWidth = 4,
               strokeColor = "white", fillColor = { 0, 0, 0, 0 }, path = ca.Path.ellipse{ 0, 0, 80, 80 } }
             line.transform = ca.Transform3D.translation(0, 0, -300)
