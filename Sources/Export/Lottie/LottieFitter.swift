@@ -116,16 +116,33 @@ struct LottieFitter {
                 s = lastBreak
                 continue
             }
+            // The longest segment one easing keeps within tolerance: ends at twice the distance
+            // each time until one fails, then halving the gap between the last that held and
+            // the first that failed (a segment longer than one that fails seldom holds).
             var best = s + 1
             var handles = LottieKeyframe.linear(1)
             var bestError = 0.0
-            var e = s + 2
-            while e < n && e <= nextBreak && e - s <= longest {
-                guard let fitted = segment(frames: frames, values: values, from: s, to: e) else { break }
+            let limit = min(n - 1, nextBreak, s + longest)
+            var failed = limit + 1
+            func tryEnd(_ e: Int) -> Bool {
+                guard let fitted = segment(frames: frames, values: values, from: s, to: e) else { return false }
                 best = e
                 handles = (fitted.out, fitted.into)
                 bestError = fitted.error
-                e += 1
+                return true
+            }
+            var step = 1
+            while best + step <= limit {
+                guard tryEnd(best + step) else {
+                    failed = best + step
+                    break
+                }
+                step *= 2
+            }
+            if best + step > limit && failed > limit && best < limit && tryEnd(limit) == false { failed = limit }
+            while failed - best > 1 {
+                let middle = (best + failed) / 2
+                if !tryEnd(middle) { failed = middle }
             }
             worst = max(worst, bestError)
             keys.append(Key(frame: Double(frames[s]), value: values[s], out: handles.out, into: handles.into))
