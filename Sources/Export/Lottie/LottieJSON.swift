@@ -56,8 +56,26 @@ public indirect enum LottieJSON: Equatable, Sendable {
         guard value.isFinite else { return "0" }
         let places = max(0, min(decimals, 6))
         let scale = pow(10, Double(places))
-        let rounded = (value * scale).rounded() / scale
-        if rounded == 0 { return "0" }
+        let units = (value * scale).rounded()
+        if units == 0 { return "0" }
+        if abs(units) < 1e15 {
+            // Whole units of the last place, written as digits: a file holds hundreds of
+            // thousands of numbers, and formatting each through printf is most of writing it.
+            let n = Int64(abs(units)), unit = Int64(scale)
+            var text = (units < 0 ? "-" : "") + String(n / unit)
+            var fraction = n % unit
+            if fraction > 0 {
+                var digits = places
+                while fraction % 10 == 0 {
+                    fraction /= 10
+                    digits -= 1
+                }
+                let written = String(fraction)
+                text += "." + String(repeating: "0", count: digits - written.count) + written
+            }
+            return text
+        }
+        let rounded = units / scale
         var text = String(format: "%.\(places)f", rounded)
         if places > 0 {
             while text.hasSuffix("0") { text.removeLast() }
