@@ -404,7 +404,7 @@ if selected("lottie"), let snowglobe = value(after: "--snowglobe") {
         FileHandle.standardError.write(Data("lottie \(name): \(format(r.exportCPU)) s / \(format(r.renderCPU)) s, \(r.bytes) bytes\n".utf8))
         rows.append(Row(benchmark: "lottie export time over PNG-sequence render time, \(name), 0-10 s at 30 fps, 320x240",
                         unit: "s", snowglobe: r.exportCPU, peer: "PNG sequence, --threads 1", peerValue: r.renderCPU,
-                        ratio: r.exportCPU / r.renderCPU, note: "processor time; target <= 1"))
+                        ratio: r.exportCPU / r.renderCPU, note: "processor time, medians of 3 alternating runs; target <= 1"))
         rows.append(Row(benchmark: "lottie bytes, \(name), 0-10 s at 30 fps, 320x240", unit: "bytes",
                         snowglobe: Double(r.bytes), peer: "n/a", peerValue: nil, ratio: nil, note: "the JSON file"))
     }
