@@ -16,7 +16,10 @@ struct CircleEdgeProfile {
     static let stopsAcrossTheEdge = 12
 
     /// Image pixels a texel of the level covers.
-    private var texel: Double { Double(1 << min(level, 20)) }
+    private var texel: Double { CircleEdgeProfile.pixelsPerTexel(atLevel: level) }
+
+    /// Image pixels a texel of mipmap level `level` covers on a side.
+    static func pixelsPerTexel(atLevel level: Int) -> Double { Double(1 << min(max(level, 0), 20)) }
 
     /// How far beyond the image's own edge (image pixels) the filtering spreads it.
     private var spread: Double { level == 0 ? 1 : 1.5 * texel }

@@ -21,7 +21,7 @@ extension ImageShape {
             // filter's spreads do) and as much fainter, so that it carries the same light. The
             // players' own antialiasing already spreads a thin line over a pixel, so only half a
             // texel's square is added (docs/lottie.md has how that was chosen).
-            let texel = Double(1 << min(level, 20))
+            let texel = CircleEdgeProfile.pixelsPerTexel(atLevel: level)
             let spread = level > 0 ? texel * texel / 2 : 0
             var strokes = passes.map { pass in
                 let width = (pass.width * pass.width + spread).squareRoot()

@@ -139,7 +139,8 @@ struct LottieFitter {
                 }
                 step *= 2
             }
-            if best + step > limit && failed > limit && best < limit && tryEnd(limit) == false { failed = limit }
+            // Nothing failed before the limit: the limit itself, else the gap up to it.
+            if failed > limit && best < limit && !tryEnd(limit) { failed = limit }
             while failed - best > 1 {
                 let middle = (best + failed) / 2
                 if !tryEnd(middle) { failed = middle }

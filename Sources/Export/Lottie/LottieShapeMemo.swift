@@ -2,7 +2,7 @@ import LayerKit
 import Render
 
 /// The Lottie shapes of generated images (``ImageShape``), made once for each image, place and
-/// mipmap level, then tinted. A snowflake is some fifty lines, and a scene shows the same image
+/// mipmap level, and tinted once for each tint. A snowflake is some fifty lines, and a scene shows the same image
 /// over the same rect in many layers on every frame; made again each time, the lines cost an
 /// export more than the rest of its sampling. Answers for the same key share their path arrays,
 /// so a track compares an unchanged frame's paths with the last at once.
@@ -13,6 +13,7 @@ final class LottieShapeMemo {
         let image: ObjectIdentifier
         let x, y, width, height: Double
         let level: Int
+        let red, green, blue: Double
     }
 
     /// Enough for every image, place and level of a frame of particles several times over.
@@ -33,18 +34,25 @@ final class LottieShapeMemo {
             let scale = map.linearScale(at: centre) * rect.width / Double(image.width)
             level = RenderTexture.mipmapLevel(forScale: scale, width: image.width, height: image.height)
         }
+        return parts(of: image, shape, over: rect, level: level, tint: tint)
+    }
+
+    /// The shapes for one image, place, level and tint: tinted from the untinted ones, which are
+    /// made once for every tint, and kept, so that a frame shows the same answer at no cost.
+    private func parts(of image: Image, _ shape: ImageShape, over rect: Rect, level: Int,
+                       tint: (r: Double, g: Double, b: Double)) -> Parts {
         let key = Key(image: ObjectIdentifier(image), x: rect.minX, y: rect.minY, width: rect.width, height: rect.height,
-                      level: level)
+                      level: level, red: tint.r, green: tint.g, blue: tint.b)
+        if let entry = entries[key] { return entry.parts }
         let parts: Parts
-        if let entry = entries[key] {
-            parts = entry.parts
-        } else {
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        if tint == (1, 1, 1) {
             parts = shape.lottie(over: rect, width: image.width, height: image.height, level: level)
-            entries[key] = (image, parts)
+        } else {
+            parts = self.parts(of: image, shape, over: rect, level: level, tint: (1, 1, 1)).map { ($0.paths, $0.style.tinted(tint)) }
         }
-        guard tint != (1, 1, 1) else { return parts }
-        return parts.map { ($0.paths, $0.style.tinted(tint)) }
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        entries[key] = (image, parts)
+        return parts
     }
 }
 
@@ -53,7 +61,7 @@ extension LottieShapeStyle {
     func tinted(_ tint: (r: Double, g: Double, b: Double)) -> LottieShapeStyle {
         var style = self
         style.fill = fill?.tinted(tint)
-        style.stroke?.color = stroke?.color.tinted(tint) ?? .white
+        if let color = stroke?.color { style.stroke?.color = color.tinted(tint) }
         style.glows = glows.map { glow in
             var glow = glow
             glow.color = glow.color.tinted(tint)
